@@ -1,0 +1,18 @@
+import 'server-only';
+
+import { createSafeActionClient, DEFAULT_SERVER_ERROR_MESSAGE } from 'next-safe-action';
+
+import { UserFacingError } from '@/lib/errors';
+import { logger } from '@/server/logger';
+
+/**
+ * The base client every action is built on: input is validated by the action's zod schema, a UserFacingError
+ * reaches the browser as its message, and anything unexpected is logged and shown only as a generic message.
+ */
+export const actionClient = createSafeActionClient({
+  handleServerError(error) {
+    if (error instanceof UserFacingError) return error.message;
+    logger.error({ err: error }, 'server action failed');
+    return DEFAULT_SERVER_ERROR_MESSAGE;
+  },
+});

@@ -1,0 +1,11 @@
+'use server';
+
+// Stores a Request a Quote submission from the header's quote modal.
+import { quoteRequestSchema } from '@/lib/schemas/quote';
+import { createQuoteRequest } from '@/server/quotes';
+
+import { actionClient } from '../client';
+
+export const createQuoteRequestAction = actionClient
+  .inputSchema(quoteRequestSchema)
+  .action(async ({ parsedInput }) => createQuoteRequest(parsedInput));

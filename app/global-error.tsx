@@ -1,0 +1,16 @@
+'use client';
+
+import { ServerErrorPage } from '@/components/chrome/server-error-page';
+
+import './globals.css';
+
+/** Last resort when the root layout itself fails. */
+export default function GlobalError() {
+  return (
+    <html lang="en">
+      <body className="font-sans">
+        <ServerErrorPage />
+      </body>
+    </html>
+  );
+}

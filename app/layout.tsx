@@ -1,0 +1,44 @@
+import { GeistMono } from 'geist/font/mono';
+import { GeistSans } from 'geist/font/sans';
+import type { Metadata, Viewport } from 'next';
+import { Suspense, type ReactNode } from 'react';
+
+import { CookieBanner } from '@/components/chrome/cookie-banner';
+import { Providers } from '@/components/chrome/providers';
+import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
+import { Footer } from '@/components/footer/footer';
+import { Toaster } from '@/components/ui/sonner';
+import { BRAND_NAME } from '@/lib/constants';
+import { getConfig } from '@/server/config';
+
+import './globals.css';
+
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(getConfig().siteUrl),
+    title: { default: `${BRAND_NAME}: security scores, audits and monitoring for blockchain projects`, template: `%s | ${BRAND_NAME}` },
+    description: 'Find out whether a blockchain project is safe: security scores, audits, alerts and on-chain monitoring.',
+    applicationName: BRAND_NAME,
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#0f1b3d' };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  const config = getConfig();
+  return (
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body className="flex min-h-dvh flex-col font-sans">
+        <Providers>
+          {children}
+          <Footer />
+          <CookieBanner />
+          <Toaster />
+          <Suspense fallback={null}>
+            <RouteChangeEffects analytics={config.posthog} />
+          </Suspense>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, type ReactNode } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { track } from '@/lib/analytics';
+import { SERVER_ERROR_PAGE } from '@/lib/messages';
+
+type Props = {
+  heading?: string;
+  subheading?: string;
+  /** Replace the default 'Back to Homepage' link. */
+  actions?: ReactNode;
+};
+
+/** The server error page (SPEC §2); viewing it is logged to analytics. */
+export function ServerErrorPage({ heading = SERVER_ERROR_PAGE.heading, subheading = SERVER_ERROR_PAGE.subheading, actions }: Props) {
+  useEffect(() => {
+    track('server_error_page_viewed', { path: window.location.pathname });
+  }, []);
+
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center">
+      <p className="text-sm font-semibold tracking-widest text-primary uppercase">500</p>
+      <h1 className="mt-2 text-5xl font-bold tracking-tight">{heading}</h1>
+      <h2 className="mt-4 text-xl font-medium">{subheading}</h2>
+      <p className="mt-3 text-muted-foreground">{SERVER_ERROR_PAGE.text}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {actions ?? (
+          <Button asChild>
+            <Link href="/">{SERVER_ERROR_PAGE.backToHome}</Link>
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

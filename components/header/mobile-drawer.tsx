@@ -1,0 +1,80 @@
+'use client';
+
+import { Menu, Search } from 'lucide-react';
+import Link from 'next/link';
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { CHROME_TEXTS, SEARCH_TEXTS } from '@/lib/messages';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
+
+import { Logo } from './logo';
+
+function LinkGroup({ title, links, onNavigate }: { title: string; links: NavLink[]; onNavigate: () => void }) {
+  return (
+    <nav aria-label={title} className="grid gap-1">
+      <h2 className="px-2 text-xs font-semibold tracking-widest text-muted-foreground uppercase">{title}</h2>
+      <ul className="grid">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} onClick={onNavigate} className="block rounded-md px-2 py-2 font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The mobile menu: a full-height drawer from the top with search, the menus and the account actions. */
+export function MobileDrawer() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="text-navy-foreground hover:bg-white/10 hover:text-white lg:hidden" aria-label="Open menu">
+          <Menu aria-hidden className="size-6" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="top" className="h-dvh overflow-y-auto">
+        <SheetHeader>
+          <SheetTitle asChild>
+            <div>
+              <Logo />
+            </div>
+          </SheetTitle>
+          <SheetDescription className="sr-only">Site menu</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-6 px-4 pb-8">
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <input
+              type="search"
+              aria-label={SEARCH_TEXTS.mainPlaceholder}
+              placeholder={SEARCH_TEXTS.mainPlaceholder}
+              className="h-11 w-full rounded-md border bg-background pr-3 pl-9 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            />
+          </div>
+          <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
+          <LinkGroup title="Resources" links={RESOURCE_LINKS} onNavigate={close} />
+          <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />
+          <div className="grid grid-cols-2 gap-3">
+            <Button asChild variant="outline" size="lg">
+              <Link href="/auth/login" onClick={close}>
+                {CHROME_TEXTS.logIn}
+              </Link>
+            </Button>
+            <Button asChild size="lg">
+              <Link href="/auth/signup" onClick={close}>
+                {CHROME_TEXTS.signUp}
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

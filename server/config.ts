@@ -1,0 +1,126 @@
+import 'server-only';
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Empty strings in the environment mean "unset". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const url = (protocols: string[]) =>
+  z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`) });
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.preprocess(
+      (value) => (value === undefined || value === '' ? undefined : Number(value)),
+      z.number().int().min(1).max(65535).default(3000),
+    ),
+    DATA_DIR: optional(z.string()),
+    DATABASE_URL: optional(url(['postgres', 'postgresql'])),
+    AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    SMTP_URL: optional(url(['smtp', 'smtps'])),
+    MAIL_FROM: optional(z.string().min(3)),
+    REDIS_URL: optional(url(['redis', 'rediss'])),
+    FEATURE_FLAGS: optional(z.string().regex(/^[\w-]+(,[\w-]+)*$/, 'must be a comma-separated list of flag names')),
+    NEXT_PUBLIC_POSTHOG_KEY: optional(z.string()),
+    NEXT_PUBLIC_POSTHOG_HOST: optional(url(['http', 'https'])),
+    AUTH_GOOGLE_ID: optional(z.string()),
+    AUTH_GOOGLE_SECRET: optional(z.string()),
+    IMAGE_CDN_URL: optional(url(['http', 'https'])),
+    AVATAR_BASE_URL: optional(url(['http', 'https'])),
+    RPC_URL: optional(url(['http', 'https', 'ws', 'wss'])),
+    ANNOUNCEMENT_CONTENT: optional(z.string().max(200)),
+    ANNOUNCEMENT_LINK_TEXT: optional(z.string().max(60)),
+    ANNOUNCEMENT_LINK: optional(z.string().regex(/^(\/|https?:\/\/)/, 'must be a path or an http(s) URL')),
+    QUOTE_FORM_EMBED_URL: optional(url(['https'])),
+    SITE_URL: optional(url(['http', 'https'])),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production with DATABASE_URL' });
+    }
+    if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_GOOGLE_SECRET'], message: 'AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET go together' });
+    }
+    if (Boolean(env.ANNOUNCEMENT_LINK) !== Boolean(env.ANNOUNCEMENT_LINK_TEXT)) {
+      ctx.addIssue({ code: 'custom', path: ['ANNOUNCEMENT_LINK'], message: 'ANNOUNCEMENT_LINK and ANNOUNCEMENT_LINK_TEXT go together' });
+    }
+  });
+
+export type Config = ReturnType<typeof shapeConfig>;
+
+/** Thrown for a bad environment; the message names every offending variable. */
+export class ConfigError extends Error {
+  name = 'ConfigError';
+}
+
+function shapeConfig(env: z.infer<typeof configSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? null,
+    authSecret: env.AUTH_SECRET ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'Sentinel Shield <no-reply@localhost>',
+    redisUrl: env.REDIS_URL ?? null,
+    featureFlags: (env.FEATURE_FLAGS ?? 'extendedUserSetting').split(',').filter(Boolean),
+    posthog: env.NEXT_PUBLIC_POSTHOG_KEY
+      ? { key: env.NEXT_PUBLIC_POSTHOG_KEY, host: env.NEXT_PUBLIC_POSTHOG_HOST ?? 'https://us.i.posthog.com' }
+      : null,
+    google: env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET ? { id: env.AUTH_GOOGLE_ID, secret: env.AUTH_GOOGLE_SECRET } : null,
+    imageCdnUrl: env.IMAGE_CDN_URL ?? null,
+    avatarBaseUrl: env.AVATAR_BASE_URL ?? null,
+    rpcUrl: env.RPC_URL ?? null,
+    announcement: env.ANNOUNCEMENT_CONTENT
+      ? { content: env.ANNOUNCEMENT_CONTENT, linkText: env.ANNOUNCEMENT_LINK_TEXT ?? null, link: env.ANNOUNCEMENT_LINK ?? null }
+      : null,
+    quoteFormEmbedUrl: env.QUOTE_FORM_EMBED_URL ?? null,
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+  };
+}
+
+/** Validates an environment; throws a ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>) {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `- ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return shapeConfig(result.data);
+}
+
+let cached: Config | null = null;
+
+/** The process configuration, read once from the environment. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/**
+ * The embedded default keeps a generated session key in DATA_DIR so sessions survive restarts without any
+ * setup; production with PostgreSQL must set AUTH_SECRET (enforced by the schema above).
+ */
+export function resolveAuthSecret(config: Config = getConfig()): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // not generated yet
+  }
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,24 @@
+import 'server-only';
+
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+
+import { auth } from './auth';
+import { SIGN_IN_PATH } from './auth/edge-config';
+
+export type SessionUser = { id: string; email: string; username: string | null };
+
+/** The signed-in user of this request, or null. */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const session = await auth();
+  const user = session?.user;
+  if (!user?.id || !user.email) return null;
+  return { id: user.id, email: user.email, username: (user as { username?: string }).username ?? null };
+});
+
+/** The signed-in user, or a redirect to sign-in with error=SessionRequired and the way back. */
+export async function requireUser(callbackUrl: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`${SIGN_IN_PATH}?error=SessionRequired&callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  return user;
+}

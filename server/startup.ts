@@ -1,0 +1,38 @@
+import 'server-only';
+
+import { getConfig, resolveAuthSecret } from './config';
+import { closeDatabase } from './db/client';
+import { prepareDatabase } from './db/prepare';
+import { logger } from './logger';
+
+let shuttingDown = false;
+
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down');
+  try {
+    await closeDatabase();
+  } finally {
+    process.exit(0);
+  }
+}
+
+/**
+ * Runs once when the server process starts, before it serves: validates the configuration, provides the
+ * session key, migrates and seeds the database, and closes the database cleanly on SIGTERM/SIGINT.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    const config = getConfig();
+    process.env.AUTH_SECRET = resolveAuthSecret(config);
+    await prepareDatabase();
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
+  } catch (error) {
+    // A clear message and a non-zero exit beat a server that starts and then fails every request.
+    console.error(`\nThe server cannot start.\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
