@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect } from 'react';
 
 import { ErrorFallback } from '@/components/chrome/error-fallback';
@@ -19,7 +20,7 @@ export default function RouteError({ error, reset }: { error: Error & { digest?:
         <>
           <Button onClick={reset}>Try again</Button>
           <Button asChild variant="outline">
-            <a href="/">Back to Homepage</a>
+            <Link href="/">Back to Homepage</Link>
           </Button>
         </>
       }

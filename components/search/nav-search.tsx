@@ -17,8 +17,6 @@ export function NavSearch({ visible, className }: { visible: boolean; className?
       <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-navy-foreground/60" />
       <input
         type="search"
-        role="combobox"
-        aria-expanded={false}
         aria-label={SEARCH_TEXTS.navPlaceholder}
         placeholder={SEARCH_TEXTS.navPlaceholder}
         disabled={!visible}

@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+
+import { getDb, pingDatabase } from '@/server/db/client';
+import { quoteRequests, projects } from '@/server/db/schema';
+import { seedDemoData } from '@/server/db/seed';
+import { getProject } from '@/server/projects';
+
+describe('the seeded database', () => {
+  it('answers the health ping', async () => {
+    expect(await pingDatabase()).toBe(true);
+  });
+
+  it('holds at least 300 real projects with tickers and logos, marked as demo', async () => {
+    const db = await getDb();
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
+    expect(count).toBeGreaterThanOrEqual(300);
+    const bitcoin = await getProject('bitcoin');
+    expect(bitcoin).toMatchObject({ name: 'Bitcoin', rank: 1, tokenTickers: ['BTC'], logo: '/logos/btc.svg', isDemo: true });
+  });
+
+  it('seeds idempotently: a second run adds nothing and keeps edits', async () => {
+    const db = await getDb();
+    await db.update(projects).set({ description: 'edited by an operator' }).where(eq(projects.id, 'bitcoin'));
+    const before = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
+    await seedDemoData(db);
+    const after = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
+    expect(after).toEqual(before);
+    const [row] = await db.select({ description: projects.description }).from(projects).where(eq(projects.id, 'bitcoin'));
+    expect(row.description).toBe('edited by an operator');
+  });
+
+  it('refuses rows that break its constraints', async () => {
+    const db = await getDb();
+    await expect(db.insert(projects).values({ id: 'Not A Slug', name: 'x' })).rejects.toThrow();
+    await expect(
+      db.insert(quoteRequests).values({ name: 'A', email: 'a@b.co', company: 'C', services: [], message: 'hello there' }),
+    ).rejects.toThrow();
+  });
+
+  it('returns null for unknown or malformed project ids', async () => {
+    expect(await getProject('no-such-project')).toBeNull();
+    expect(await getProject("'; drop table projects; --")).toBeNull();
+  });
+});

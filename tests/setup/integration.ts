@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
+
+/**
+ * Every integration test file gets a database of its own: a PGlite folder in a temp dir by default, or, when
+ * DATABASE_URL is set, a fresh database on that PostgreSQL server, created here and dropped afterwards.
+ */
+const serverUrl = process.env.DATABASE_URL || null;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
+const databaseName = `sentinel_test_${randomBytes(6).toString('hex')}`;
+
+process.env.DATA_DIR = dataDir;
+process.env.NODE_ENV = 'test';
+process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+beforeAll(async () => {
+  if (serverUrl) {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${databaseName}`;
+    process.env.DATABASE_URL = url.toString();
+  }
+  const { prepareDatabase } = await import('@/server/db/prepare');
+  await prepareDatabase();
+});
+
+afterAll(async () => {
+  const { closeDatabase } = await import('@/server/db/client');
+  await closeDatabase();
+  if (serverUrl) {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+    process.env.DATABASE_URL = serverUrl;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
