@@ -3,6 +3,7 @@ import { GeistSans } from 'geist/font/sans';
 import type { Metadata, Viewport } from 'next';
 import { Suspense, type ReactNode } from 'react';
 
+import { AuthModal } from '@/components/auth/auth-modal';
 import { CookieBanner } from '@/components/chrome/cookie-banner';
 import { Providers } from '@/components/chrome/providers';
 import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
@@ -26,13 +27,21 @@ export const viewport: Viewport = { themeColor: '#0f1b3d' };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   const config = getConfig();
+  const publicConfig = {
+    analytics: config.posthog,
+    googleEnabled: config.google !== null,
+    avatarBaseUrl: config.avatarBaseUrl,
+    featureFlags: config.featureFlags,
+    sessionRefetchIntervalSeconds: 0,
+  };
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="flex min-h-dvh flex-col font-sans">
-        <Providers>
+        <Providers config={publicConfig}>
           {children}
           <Footer />
           <CookieBanner />
+          <AuthModal googleEnabled={publicConfig.googleEnabled} />
           <Toaster />
           <Suspense fallback={null}>
             <RouteChangeEffects analytics={config.posthog} />

@@ -14,10 +14,10 @@ const url = (protocols: string[]) =>
 
 const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
     PORT: z.preprocess(
-      (value) => (value === undefined || value === '' ? undefined : Number(value)),
-      z.number().int().min(1).max(65535).default(3000),
+      (value) => (typeof value === 'string' && value.trim() !== '' ? (/^\d+$/.test(value.trim()) ? Number(value) : value) : undefined),
+      z.number('must be a whole number from 1 to 65535').int().min(1).max(65535).default(3000),
     ),
     DATA_DIR: optional(z.string()),
     DATABASE_URL: optional(url(['postgres', 'postgresql'])),
@@ -41,11 +41,19 @@ const configSchema = z
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !URL.canParse(env.DATABASE_URL.replace(/^postgres(ql)?:/, 'http:'))) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a full PostgreSQL URL with a host' });
+    } else if (env.DATABASE_URL && !new URL(env.DATABASE_URL.replace(/^postgres(ql)?:/, 'http:')).hostname) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a full PostgreSQL URL with a host' });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production with DATABASE_URL' });
     }
     if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_GOOGLE_SECRET'], message: 'AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET go together' });
+    }
+    if ((env.ANNOUNCEMENT_LINK || env.ANNOUNCEMENT_LINK_TEXT) && !env.ANNOUNCEMENT_CONTENT) {
+      ctx.addIssue({ code: 'custom', path: ['ANNOUNCEMENT_CONTENT'], message: 'is required when the announcement has a link' });
     }
     if (Boolean(env.ANNOUNCEMENT_LINK) !== Boolean(env.ANNOUNCEMENT_LINK_TEXT)) {
       ctx.addIssue({ code: 'custom', path: ['ANNOUNCEMENT_LINK'], message: 'ANNOUNCEMENT_LINK and ANNOUNCEMENT_LINK_TEXT go together' });
@@ -61,9 +69,10 @@ export class ConfigError extends Error {
 
 function shapeConfig(env: z.infer<typeof configSchema>) {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const nodeEnv = env.NODE_ENV ?? 'development';
   return {
-    nodeEnv: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
@@ -84,7 +93,7 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
       : null,
     quoteFormEmbedUrl: env.QUOTE_FORM_EMBED_URL ?? null,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
   };
 }
 

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { Suspense } from 'react';
 
 import { Logo } from '@/components/header/logo';
-import { SignedOutActions } from '@/components/header/account-area';
+import { AccountArea } from '@/components/header/account-area';
 import { QuoteModal } from '@/components/header/quote-modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SEARCH_TEXTS } from '@/lib/messages';
@@ -21,7 +21,7 @@ export default function HomePage() {
           <Logo className="text-white" />
           <div id="tour-account" className="ml-auto flex items-center gap-3">
             <QuoteModal embedUrl={config.quoteFormEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
-            <SignedOutActions />
+            <AccountArea />
           </div>
         </div>
         <div className="mx-auto max-w-4xl px-4 pt-10 pb-20 text-center sm:pt-16 sm:pb-28">

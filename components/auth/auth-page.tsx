@@ -1,21 +1,43 @@
-import Link from 'next/link';
+'use client';
 
-/** The full-page home of the auth forms on smaller screens. */
-export function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
-  const isLogin = mode === 'login';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+
+import type { AuthStep } from './atoms';
+import { AUTH_STEP_TITLES, AuthFlow } from './auth-flow';
+
+/** Only same-site paths are followed after sign-in. */
+function safeCallbackUrl(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+/** The auth forms as a page, for smaller screens and for the required-session redirect. */
+export function AuthPage({ initialStep, googleEnabled }: { initialStep: AuthStep; googleEnabled: boolean }) {
+  const [step, setStep] = useState<AuthStep>(initialStep);
+  const router = useRouter();
+  const params = useSearchParams();
+  const sessionRequired = params.get('error') === 'SessionRequired';
+  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
   return (
-    <section className="mx-auto w-full max-w-md flex-1 px-4 py-16">
-      <h1 className="text-3xl font-bold tracking-tight">{isLogin ? 'Log in' : 'Create your account'}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {isLogin ? 'Welcome back. Log in to see your watchlists.' : 'Keep watchlists of the projects you follow, for free.'}
-      </p>
-      <div id="auth-form" className="mt-8" />
-      <p className="mt-6 text-sm text-muted-foreground">
-        {isLogin ? 'New here? ' : 'Already have an account? '}
-        <Link href={isLogin ? '/auth/signup' : '/auth/login'} className="font-medium text-primary">
-          {isLogin ? 'Sign up' : 'Log in'}
-        </Link>
-      </p>
+    <section className="mx-auto w-full max-w-md flex-1 px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight">{AUTH_STEP_TITLES[step]}</h1>
+      {sessionRequired && step === 'login' ? (
+        <p role="status" className="mt-3 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
+          Please log in to see that page.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <AuthFlow
+          key={step}
+          step={step}
+          go={setStep}
+          googleEnabled={googleEnabled}
+          onSignedIn={() => {
+            router.replace(callbackUrl);
+            router.refresh();
+          }}
+        />
+      </div>
     </section>
   );
 }

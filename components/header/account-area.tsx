@@ -1,12 +1,16 @@
 'use client';
 
 import { useSetAtom } from 'jotai';
+import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 
 import { authModalAtom } from '@/components/auth/atoms';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { CHROME_TEXTS } from '@/lib/messages';
 import { cn } from '@/lib/utils';
+
+import { UserMenu } from './user-menu';
 
 /**
  * Log In and Sign Up for signed-out visitors. Large screens open the auth modal; smaller screens go to the
@@ -31,4 +35,19 @@ export function SignedOutActions({ tone = 'dark', className }: { tone?: 'dark' |
       </Button>
     </div>
   );
+}
+
+/** The header's account area: a placeholder while the session loads, then the avatar menu or Log In / Sign Up. */
+export function AccountArea({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
+  const { data, status } = useSession();
+  if (status === 'loading') return <Skeleton aria-label="Loading account" className={cn('h-9 w-40 rounded-md bg-white/10', className)} />;
+  if (status === 'authenticated' && data.user?.email) {
+    const user = data.user as { email: string; username?: string | null; image?: string | null };
+    return (
+      <div className={className}>
+        <UserMenu user={{ email: user.email, username: user.username ?? null, image: user.image ?? null }} />
+      </div>
+    );
+  }
+  return <SignedOutActions tone={tone} className={className} />;
 }

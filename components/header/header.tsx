@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { NavSearch } from '@/components/search/nav-search';
 import { COMPANY_LINKS, PRODUCT_LINKS } from '@/lib/navigation';
 
-import { SignedOutActions } from './account-area';
+import { AccountArea } from './account-area';
 import { Logo } from './logo';
 import { MobileDrawer } from './mobile-drawer';
 import { NavMenu } from './nav-menu';
@@ -49,7 +49,7 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
           <div className="ml-auto flex items-center gap-3">
             <NavSearch visible={searchVisible} className="hidden md:block" />
             <QuoteModal embedUrl={quoteEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
-            <SignedOutActions className="hidden lg:flex" />
+            <AccountArea className="hidden lg:flex" />
             <MobileDrawer />
           </div>
         </div>

@@ -1,13 +1,16 @@
 'use client';
 
 import { Menu, Search } from 'lucide-react';
+import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 import { useState } from 'react';
 
+import { useSignOut } from '@/components/auth/use-sign-out';
+import { useFeatureFlag } from '@/components/chrome/public-config';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { CHROME_TEXTS, SEARCH_TEXTS } from '@/lib/messages';
-import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
+import { ACCOUNT_LINKS, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
 
 import { Logo } from './logo';
 
@@ -32,6 +35,15 @@ function LinkGroup({ title, links, onNavigate }: { title: string; links: NavLink
 export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const { status } = useSession();
+  const portfolio = useFeatureFlag('portfolio');
+  const signOut = useSignOut();
+  const accountLinks: NavLink[] = [
+    ACCOUNT_LINKS.settings,
+    ACCOUNT_LINKS.watchlists,
+    ...(portfolio ? [{ ...ACCOUNT_LINKS.portfolio, label: `${ACCOUNT_LINKS.portfolio.label} (work in progress)` }] : []),
+    { label: 'Guided Tour', href: '/?tour=true' },
+  ];
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
@@ -61,18 +73,33 @@ export function MobileDrawer() {
           <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
           <LinkGroup title="Resources" links={RESOURCE_LINKS} onNavigate={close} />
           <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />
-          <div className="grid grid-cols-2 gap-3">
-            <Button asChild variant="outline" size="lg">
-              <Link href="/auth/login" onClick={close}>
-                {CHROME_TEXTS.logIn}
-              </Link>
-            </Button>
-            <Button asChild size="lg">
-              <Link href="/auth/signup" onClick={close}>
-                {CHROME_TEXTS.signUp}
-              </Link>
-            </Button>
-          </div>
+          {status === 'authenticated' ? (
+            <div className="grid gap-3">
+              <LinkGroup title="Account" links={accountLinks} onNavigate={close} />
+              <Button
+                variant="outline"
+                onClick={() => {
+                  close();
+                  void signOut();
+                }}
+              >
+                Sign out
+              </Button>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-3">
+              <Button asChild variant="outline" size="lg">
+                <Link href="/auth/login" onClick={close}>
+                  {CHROME_TEXTS.logIn}
+                </Link>
+              </Button>
+              <Button asChild size="lg">
+                <Link href="/auth/signup" onClick={close}>
+                  {CHROME_TEXTS.signUp}
+                </Link>
+              </Button>
+            </div>
+          )}
         </div>
       </SheetContent>
     </Sheet>

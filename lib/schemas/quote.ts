@@ -22,9 +22,9 @@ export const quoteRequestSchema = z.object({
     .transform((value) => value || null),
   services: z
     .array(z.enum(serviceIds, 'Unknown service.'))
-    .min(1, 'Choose at least one service.')
-    .max(serviceIds.length)
-    .transform((values) => [...new Set(values)]),
+    .max(50, 'Too many services.')
+    .transform((values) => [...new Set(values)])
+    .pipe(z.array(z.enum(serviceIds)).min(1, 'Choose at least one service.')),
   message: z
     .string()
     .trim()

@@ -14,7 +14,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
 const databaseName = `sentinel_test_${randomBytes(6).toString('hex')}`;
 
 process.env.DATA_DIR = dataDir;
-process.env.NODE_ENV = 'test';
 process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 beforeAll(async () => {

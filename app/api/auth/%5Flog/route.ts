@@ -1,0 +1,27 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+
+import { jsonError } from '@/server/api';
+import { logger } from '@/server/logger';
+
+const beaconSchema = z.object({
+  level: z.enum(['error', 'warn', 'debug']).default('error'),
+  code: z.string().max(100).default('CLIENT'),
+  message: z.string().max(2000).default(''),
+});
+
+/** The client's log beacon (`/api/auth/_log`): auth problems seen in the browser, logged on the server. */
+export async function POST(request: Request) {
+  const text = (await request.text()).slice(0, 8192);
+  let raw: unknown;
+  try {
+    raw = (request.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
+  } catch {
+    return jsonError('The request body is not valid JSON.', 400);
+  }
+  const parsed = beaconSchema.safeParse(raw);
+  if (!parsed.success) return jsonError('Send level, code and message.', 400);
+  const { level, code, message } = parsed.data;
+  logger[level === 'debug' ? 'debug' : level]({ code, source: 'client' }, message || code);
+  return NextResponse.json({ ok: true });
+}

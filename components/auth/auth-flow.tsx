@@ -1,0 +1,34 @@
+'use client';
+
+import type { AuthStep } from './atoms';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { ResetPasswordForm } from './reset-password-form';
+import { SignupForm } from './signup-form';
+import { VerifyEmailForm } from './verify-email-form';
+
+export const AUTH_STEP_TITLES: Record<AuthStep, string> = {
+  login: 'Log In',
+  signup: 'Create your account',
+  'forgot-password': 'Forgot password',
+  'reset-forgotten-password': 'Choose a new password',
+  'verify-email': 'Verify your email',
+};
+
+type Props = { step: AuthStep; go: (step: AuthStep) => void; onSignedIn: () => void; googleEnabled: boolean };
+
+/** One step of the auth flow (SPEC §4), shared by the modal and the auth pages. */
+export function AuthFlow({ step, go, onSignedIn, googleEnabled }: Props) {
+  switch (step) {
+    case 'login':
+      return <LoginForm go={go} onSignedIn={onSignedIn} googleEnabled={googleEnabled} />;
+    case 'signup':
+      return <SignupForm go={go} googleEnabled={googleEnabled} />;
+    case 'forgot-password':
+      return <ForgotPasswordForm go={go} />;
+    case 'reset-forgotten-password':
+      return <ResetPasswordForm go={go} onSignedIn={onSignedIn} />;
+    case 'verify-email':
+      return <VerifyEmailForm go={go} onSignedIn={onSignedIn} />;
+  }
+}

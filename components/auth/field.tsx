@@ -1,0 +1,47 @@
+'use client';
+
+import { useId, type ComponentProps } from 'react';
+
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+type Props = Omit<ComponentProps<typeof Input>, 'id' | 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  error?: string;
+  onValueChange: (value: string) => void;
+};
+
+/** A labelled input with its validation message announced to assistive technology. */
+export function Field({ label, value, error, onValueChange, ...inputProps }: Props) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...inputProps}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-level message (a refusal from the server). */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+
+import { UserFacingError } from '@/lib/errors';
+
+import { AuthException } from './auth/errors';
+import { logger } from './logger';
+
+/** Bodies larger than this are refused before parsing. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export class BadRequest extends Error {
+  status = 400;
+}
+
+export const jsonError = (error: string, status: number, extra: Record<string, unknown> = {}) =>
+  NextResponse.json({ error, ...extra }, { status, headers: { 'cache-control': 'no-store' } });
+
+/** A zod failure as one readable line: "email: Invalid email.; password: password is required". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+}
+
+/** Reads and validates a JSON body; throws BadRequest with a clear message for anything else. */
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json')) throw new BadRequest('Send a JSON body with content-type application/json.');
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new BadRequest('The request body is too large.');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new BadRequest('The request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new BadRequest(describeIssues(parsed.error));
+  return parsed.data;
+}
+
+/** Turns what a handler threw into the contract's `{ error }` reply; unexpected faults are logged and stay vague. */
+export function errorResponse(error: unknown): NextResponse {
+  if (error instanceof BadRequest) return jsonError(error.message, 400);
+  if (error instanceof AuthException) return jsonError(error.exception, error.status);
+  if (error instanceof UserFacingError) return jsonError(error.message, error.status);
+  logger.error({ err: error }, 'request failed');
+  return jsonError('UnknownException', 500);
+}

@@ -1,0 +1,87 @@
+import 'server-only';
+
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+
+import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
+
+import { resolveAuthSecret } from '../config';
+import type { Database } from '../db/client';
+import { verificationCodes, type CodePurpose } from '../db/schema';
+import { AuthException } from './errors';
+
+/** How long a code lives and how many wrong tries it survives. */
+export const CODE_POLICY: Record<CodePurpose, { ttlMs: number; validity: string; maxAttempts: number }> = {
+  'confirm-signup': { ttlMs: 24 * 60 * 60 * 1000, validity: '24 hours', maxAttempts: 5 },
+  'reset-password': { ttlMs: 60 * 60 * 1000, validity: '1 hour', maxAttempts: 5 },
+};
+
+/** A uniformly random code of CODE_LENGTH digits from the system CSPRNG. */
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+}
+
+/** Codes are stored as a keyed hash: a leaked table reveals nothing without the server's secret. */
+export function hashCode(code: string): string {
+  return createHmac('sha256', resolveAuthSecret()).update(code).digest('hex');
+}
+
+/** The state of a stored code when a user presents one: what to answer, as a pure rule. */
+export function judgeCode(
+  stored: { codeHash: string; expiresAt: Date; attempts: number; consumedAt: Date | null } | undefined,
+  presentedHash: string,
+  maxAttempts: number,
+  now: Date,
+): 'ok' | 'CodeMismatchException' | 'ExpiredCodeException' {
+  if (!stored || stored.consumedAt || stored.expiresAt <= now || stored.attempts >= maxAttempts) return 'ExpiredCodeException';
+  const a = Buffer.from(stored.codeHash, 'hex');
+  const b = Buffer.from(presentedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b) ? 'ok' : 'CodeMismatchException';
+}
+
+/** Issues a new code (the newest one is the only one that counts); refuses within the resend cooldown. */
+export async function issueCode(db: Database, userId: string, purpose: CodePurpose, now = new Date()): Promise<string> {
+  const [latest] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_COOLDOWN_SECONDS * 1000) {
+    throw new AuthException('LimitExceededException');
+  }
+  const code = generateCode();
+  await db.insert(verificationCodes).values({
+    userId,
+    purpose,
+    codeHash: hashCode(code),
+    expiresAt: new Date(now.getTime() + CODE_POLICY[purpose].ttlMs),
+    createdAt: now,
+  });
+  return code;
+}
+
+/** Checks and spends the newest code of a purpose; a wrong try counts against it. Throws the pool's exception. */
+export async function consumeCode(db: Database, userId: string, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
+  const [stored] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  const verdict = judgeCode(stored, hashCode(code), CODE_POLICY[purpose].maxAttempts, now);
+  if (verdict === 'CodeMismatchException') {
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, stored!.id));
+  }
+  if (verdict !== 'ok') throw new AuthException(verdict);
+  // Single use even under parallel requests: only one update finds it unconsumed.
+  const spent = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, stored!.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (spent.length === 0) throw new AuthException('ExpiredCodeException');
+}

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { CHROME_TEXTS, SEARCH_TEXTS } from '../../lib/messages';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS } from '../../lib/navigation';
+
+test.describe.configure({ mode: 'parallel' });
+
+// The 'desktop' project has no testMatch of its own, so it picks this file up too: run it on phones only.
+test.skip(({ isMobile }) => !isMobile, 'phone-only behaviour');
+
+async function openDrawer(page: Page) {
+  // Accept cookies up front so the consent banner does not sit over the page (lib/constants COOKIE_CONSENT_KEY).
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await page.goto('/company/about');
+  await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+test('the menu button opens a full-height drawer with search, the menus and the auth links', async ({ page }) => {
+  const drawer = await openDrawer(page);
+
+  // Full height: the drawer spans the viewport once its slide-in animation has ended.
+  const viewportHeight = page.viewportSize()!.height;
+  await expect.poll(async () => (await drawer.boundingBox())?.y).toBe(0);
+  await expect.poll(async () => Math.round((await drawer.boundingBox())?.height ?? 0)).toBeGreaterThanOrEqual(viewportHeight - 1);
+
+  await expect(drawer.getByPlaceholder(SEARCH_TEXTS.mainPlaceholder)).toBeVisible();
+  for (const [title, links] of [
+    ['Products', PRODUCT_LINKS],
+    ['Resources', RESOURCE_LINKS],
+    ['Company', COMPANY_LINKS],
+  ] as const) {
+    const group = drawer.getByRole('navigation', { name: title });
+    await expect(group.getByRole('heading', { name: title })).toBeVisible();
+    for (const link of links) {
+      await expect(group.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+    }
+  }
+  await expect(drawer.getByRole('link', { name: CHROME_TEXTS.logIn, exact: true })).toHaveAttribute('href', '/auth/login');
+  await expect(drawer.getByRole('link', { name: CHROME_TEXTS.signUp, exact: true })).toHaveAttribute('href', '/auth/signup');
+});
+
+test('a product link in the drawer navigates and closes the drawer', async ({ page }) => {
+  const drawer = await openDrawer(page);
+  await drawer.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Skynet', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\/skynet$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Skynet' })).toBeVisible();
+});
+
+test('Log In navigates to the /auth/login page rather than opening a modal', async ({ page }) => {
+  const drawer = await openDrawer(page);
+  await drawer.getByRole('link', { name: CHROME_TEXTS.logIn, exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+});
+
+test('Sign Up navigates to the /auth/signup page', async ({ page }) => {
+  const drawer = await openDrawer(page);
+  await drawer.getByRole('link', { name: CHROME_TEXTS.signUp, exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+});
