@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 const dataDir = path.join(os.tmpdir(), `sentinel-e2e-${process.pid}`);
+const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525);
+const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3211);
 
 /** Debian's Chromium, started with the flags this closed network needs. */
 const chromiumLaunch = {
@@ -41,20 +43,33 @@ export default defineConfig({
     { name: 'desktop', testIgnore: /.*\.mobile\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunch } },
     { name: 'phone', testMatch: /.*\.mobile\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
   ],
-  // The production build on the embedded defaults, in a data folder of its own.
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SITE_URL: baseURL,
-      LOG_LEVEL: 'warn',
+  // A real SMTP server that catches the app's mail, and the production build on the embedded defaults in a data
+  // folder of its own, sending its mail there.
+  webServer: [
+    {
+      command: 'node tests/e2e/support/mail-catcher.mjs',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SITE_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
+        FEATURE_FLAGS: 'extendedUserSetting,portfolio',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

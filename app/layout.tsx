@@ -29,9 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const config = getConfig();
   const publicConfig = {
     analytics: config.posthog,
-    googleEnabled: config.google !== null,
     avatarBaseUrl: config.avatarBaseUrl,
-    featureFlags: config.featureFlags,
     sessionRefetchIntervalSeconds: 0,
   };
   return (
@@ -41,7 +39,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
           <Footer />
           <CookieBanner />
-          <AuthModal googleEnabled={publicConfig.googleEnabled} />
+          <AuthModal />
           <Toaster />
           <Suspense fallback={null}>
             <RouteChangeEffects analytics={config.posthog} />

@@ -78,6 +78,11 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     databaseUrl: env.DATABASE_URL ?? null,
     authSecret: env.AUTH_SECRET ?? null,
     smtpUrl: env.SMTP_URL ?? null,
+    /**
+     * Without SMTP, mail stays in the outbox; it is readable (log and /dev/mailbox) except on a real production
+     * deployment (production with PostgreSQL), so the zero-setup demo can still complete a sign-up.
+     */
+    outboxReadable: !env.SMTP_URL && !(nodeEnv === 'production' && env.DATABASE_URL),
     mailFrom: env.MAIL_FROM ?? 'Sentinel Shield <no-reply@localhost>',
     redisUrl: env.REDIS_URL ?? null,
     featureFlags: (env.FEATURE_FLAGS ?? 'extendedUserSetting').split(',').filter(Boolean),

@@ -15,15 +15,15 @@ export const AUTH_STEP_TITLES: Record<AuthStep, string> = {
   'verify-email': 'Verify your email',
 };
 
-type Props = { step: AuthStep; go: (step: AuthStep) => void; onSignedIn: () => void; googleEnabled: boolean };
+type Props = { step: AuthStep; go: (step: AuthStep) => void; onSignedIn: () => void };
 
 /** One step of the auth flow (SPEC §4), shared by the modal and the auth pages. */
-export function AuthFlow({ step, go, onSignedIn, googleEnabled }: Props) {
+export function AuthFlow({ step, go, onSignedIn }: Props) {
   switch (step) {
     case 'login':
-      return <LoginForm go={go} onSignedIn={onSignedIn} googleEnabled={googleEnabled} />;
+      return <LoginForm go={go} onSignedIn={onSignedIn} />;
     case 'signup':
-      return <SignupForm go={go} googleEnabled={googleEnabled} />;
+      return <SignupForm go={go} />;
     case 'forgot-password':
       return <ForgotPasswordForm go={go} />;
     case 'reset-forgotten-password':

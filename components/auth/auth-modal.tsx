@@ -9,7 +9,7 @@ import { authModalAtom } from './atoms';
 import { AUTH_STEP_TITLES, AuthFlow } from './auth-flow';
 
 /** The auth modal of large screens: its state is one of the flow's steps, or hidden. */
-export function AuthModal({ googleEnabled }: { googleEnabled: boolean }) {
+export function AuthModal() {
   const [state, setState] = useAtom(authModalAtom);
   const router = useRouter();
   if (state === 'hidden') return null;
@@ -24,7 +24,6 @@ export function AuthModal({ googleEnabled }: { googleEnabled: boolean }) {
           key={state}
           step={state}
           go={setState}
-          googleEnabled={googleEnabled}
           onSignedIn={() => {
             setState('hidden');
             router.refresh();

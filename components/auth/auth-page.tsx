@@ -12,18 +12,19 @@ function safeCallbackUrl(value: string | null): string {
 }
 
 /** The auth forms as a page, for smaller screens and for the required-session redirect. */
-export function AuthPage({ initialStep, googleEnabled }: { initialStep: AuthStep; googleEnabled: boolean }) {
+export function AuthPage({ initialStep }: { initialStep: AuthStep }) {
   const [step, setStep] = useState<AuthStep>(initialStep);
   const router = useRouter();
   const params = useSearchParams();
-  const sessionRequired = params.get('error') === 'SessionRequired';
+  const error = params.get('error');
+  const notice = error === 'SessionRequired' ? 'Please log in to see that page.' : error ? 'Sign-in did not work. Please try again.' : null;
   const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
   return (
     <section className="mx-auto w-full max-w-md flex-1 px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight">{AUTH_STEP_TITLES[step]}</h1>
-      {sessionRequired && step === 'login' ? (
+      {notice && step === 'login' ? (
         <p role="status" className="mt-3 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
-          Please log in to see that page.
+          {notice}
         </p>
       ) : null}
       <div className="mt-6">
@@ -31,7 +32,6 @@ export function AuthPage({ initialStep, googleEnabled }: { initialStep: AuthStep
           key={step}
           step={step}
           go={setStep}
-          googleEnabled={googleEnabled}
           onSignedIn={() => {
             router.replace(callbackUrl);
             router.refresh();

@@ -1,11 +1,23 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
+import { getProviders, signIn } from 'next-auth/react';
+import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 
-/** Google sign-in, shown only when the server has Google credentials. */
+/** Google sign-in, shown only when the server lists the Google provider (it does when configured). */
 export function GoogleButton() {
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    getProviders()
+      .then((providers) => live && setEnabled(Boolean(providers?.google)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!enabled) return null;
   return (
     <Button type="button" variant="outline" onClick={() => void signIn('google')}>
       <svg aria-hidden viewBox="0 0 24 24" className="size-4">

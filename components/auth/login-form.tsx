@@ -13,10 +13,10 @@ import { Field, FormAlert } from './field';
 import { GoogleButton } from './google-button';
 import { useForm } from './use-form';
 
-type Props = { go: (step: AuthStep) => void; onSignedIn: () => void; googleEnabled: boolean };
+type Props = { go: (step: AuthStep) => void; onSignedIn: () => void };
 
 /** Log in with email and password; an unconfirmed account moves on to verify-email. */
-export function LoginForm({ go, onSignedIn, googleEnabled }: Props) {
+export function LoginForm({ go, onSignedIn }: Props) {
   const [credentials, setCredentials] = useAtom(authCredentialsAtom);
   const form = useForm(loginFormSchema, { email: credentials.email, password: '' });
   const [alert, setAlert] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function LoginForm({ go, onSignedIn, googleEnabled }: Props) {
       <Button type="submit" disabled={!form.isValid || form.pending}>
         {form.pending ? 'Logging in…' : 'Log In'}
       </Button>
-      {googleEnabled ? <GoogleButton /> : null}
+      <GoogleButton />
       <p className="text-center text-sm text-muted-foreground">
         New here?{' '}
         <button type="button" className="font-medium text-primary hover:underline" onClick={() => go('signup')}>

@@ -17,7 +17,7 @@ import { GoogleButton } from './google-button';
 import { useForm } from './use-form';
 
 /** Create an account; success moves to verify-email and starts the 60 s resend timer. */
-export function SignupForm({ go, googleEnabled }: { go: (step: AuthStep) => void; googleEnabled: boolean }) {
+export function SignupForm({ go }: { go: (step: AuthStep) => void }) {
   const setCredentials = useSetAtom(authCredentialsAtom);
   const setResendAvailableAt = useSetAtom(resendAvailableAtAtom);
   const form = useForm(signupFormSchema, { email: '', password: '', acceptTerms: false as unknown as true });
@@ -79,7 +79,7 @@ export function SignupForm({ go, googleEnabled }: { go: (step: AuthStep) => void
       <Button type="submit" disabled={!form.isValid || form.pending}>
         {form.pending ? 'Creating account…' : 'Sign Up'}
       </Button>
-      {googleEnabled ? <GoogleButton /> : null}
+      <GoogleButton />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <button type="button" className="font-medium text-primary hover:underline" onClick={() => go('login')}>

@@ -8,6 +8,7 @@ import type { AuthExceptionName } from '@/lib/auth-errors';
 import { credentialsSchema } from '@/lib/schemas/auth';
 
 import { getConfig, resolveAuthSecret } from '../config';
+import { getFlagsForUser } from '../flags';
 import { logger } from '../logger';
 import { clientIp } from '../request-ip';
 import { edgeAuthConfig } from './edge-config';
@@ -67,6 +68,11 @@ function buildConfig(): NextAuthConfig {
           return params.token;
         }
         return edgeAuthConfig.callbacks.jwt(params);
+      },
+      async session(params) {
+        const session = edgeAuthConfig.callbacks.session(params);
+        // Flags travel with the session, read at request time, so the browser knows them as soon as it knows the user.
+        return { ...session, flags: await getFlagsForUser(params.token.sub ?? null) };
       },
     },
     logger: {

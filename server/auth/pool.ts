@@ -37,7 +37,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A readable, unique username from the email's local part ("ada.lovelace" → "ada-lovelace", then "-2", "-3" …). */
-async function availableUsername(email: string): Promise<string> {
+async function availableUsername(email: string, addRandomSuffix = false): Promise<string> {
   const base =
     email
       .split('@')[0]
@@ -45,6 +45,7 @@ async function availableUsername(email: string): Promise<string> {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40) || 'user';
+  if (addRandomSuffix) return `${base}-${crypto.randomUUID().slice(0, 8)}`;
   const db = await getDb();
   const taken = await db
     .select({ username: users.username })
@@ -75,18 +76,20 @@ export async function signUp(input: { email: string; password: string; ip: strin
 
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  let code: string;
-  try {
-    code = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ email, username: await availableUsername(email), passwordHash })
-        .returning({ id: users.id });
-      return issueCode(tx as never, user.id, 'confirm-signup');
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AuthException('UsernameExistsException');
-    throw error;
+  let code: string | null = null;
+  for (let attempt = 0; code === null; attempt++) {
+    // Chosen before the transaction: the embedded database has one connection, which the transaction holds.
+    const username = await availableUsername(email, attempt > 0);
+    try {
+      code = await db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values({ email, username, passwordHash }).returning({ id: users.id });
+        return issueCode(tx, user.id, 'confirm-signup');
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Either the email was taken meanwhile, or a parallel sign-up took the same username: then try another.
+      if ((await findUserByEmail(email)) || attempt >= 3) throw new AuthException('UsernameExistsException');
+    }
   }
   await deliver(verificationMail(email, code, CODE_POLICY['confirm-signup'].validity));
 }

@@ -30,7 +30,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   const db = await getDb();
   await db.insert(mailOutbox).values(mail);
-  logger.info({ to: mail.to, subject: mail.subject, text: config.isProduction ? undefined : mail.text }, 'mail kept in the outbox');
+  logger.info({ to: mail.to, subject: mail.subject, text: config.outboxReadable ? mail.text : undefined }, 'mail kept in the outbox');
 }
 
 /** The newest outbox mails, for the development mailbox page. */

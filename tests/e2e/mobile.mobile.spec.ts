@@ -6,7 +6,6 @@ import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS } from '../../lib/navigati
 test.describe.configure({ mode: 'parallel' });
 
 // The 'desktop' project has no testMatch of its own, so it picks this file up too: run it on phones only.
-test.skip(({ isMobile }) => !isMobile, 'phone-only behaviour');
 
 async function openDrawer(page: Page) {
   // Accept cookies up front so the consent banner does not sit over the page (lib/constants COOKIE_CONSENT_KEY).

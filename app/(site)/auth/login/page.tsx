@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
 import { AuthPage } from '@/components/auth/auth-page';
-import { getConfig } from '@/server/config';
 
 export const metadata: Metadata = { title: 'Log in', description: 'Log in to your Sentinel Shield account to keep watchlists and settings.' };
 
 export default function LoginPage() {
   return (
     <Suspense>
-      <AuthPage initialStep="login" googleEnabled={getConfig().google !== null} />
+      <AuthPage initialStep="login" />
     </Suspense>
   );
 }

@@ -12,12 +12,12 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 /** Outside production, the mails the outbox kept (verification and reset codes) for developers to read. */
 export default async function MailboxPage() {
   const config = getConfig();
-  if (config.isProduction || config.smtpUrl) notFound();
+  if (!config.outboxReadable) notFound();
   const mails = await listOutbox();
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Development mailbox</h1>
-      <p className="mt-2 text-muted-foreground">Mail is kept here because SMTP_URL is not set. This page does not exist in production.</p>
+      <p className="mt-2 text-muted-foreground">Mail is kept here because SMTP_URL is not set. It does not exist on a production deployment with PostgreSQL or SMTP.</p>
       {mails.length === 0 ? <p className="mt-8">No mail yet.</p> : null}
       <ol className="mt-8 grid gap-4">
         {mails.map((mail) => (
