@@ -9,7 +9,11 @@ export const PRODUCT_LINKS: NavLink[] = [
   { label: 'Penetration Testing', href: '/products/pentest', description: 'Attack your web apps, APIs and infrastructure before others do.' },
 ];
 
-export const RESOURCE_LINKS: NavLink[] = [{ label: 'Blog', href: '/resources/blog' }];
+export const RESOURCE_LINKS: NavLink[] = [
+  { label: 'Blog', href: '/resources/blog' },
+  { label: 'Score methodology', href: '/resources/methodology' },
+  { label: 'Security leaderboard', href: '/projects' },
+];
 
 export const COMPANY_LINKS: NavLink[] = [
   { label: 'About', href: '/company/about' },

@@ -27,8 +27,9 @@ export function describeIssues(error: z.ZodError): string {
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().includes('application/json')) throw new BadRequest('Send a JSON body with content-type application/json.');
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new BadRequest('The request body is too large.');
   const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new BadRequest('The request body is too large.');
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BadRequest('The request body is too large.');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -47,4 +48,12 @@ export function errorResponse(error: unknown): NextResponse {
   if (error instanceof UserFacingError) return jsonError(error.message, error.status);
   logger.error({ err: error }, 'request failed');
   return jsonError('UnknownException', 500);
+}
+
+/** Validates query parameters; throws BadRequest with a clear message. */
+export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new BadRequest(describeIssues(parsed.error));
+  return parsed.data;
 }

@@ -68,7 +68,7 @@ export class ConfigError extends Error {
 }
 
 function shapeConfig(env: z.infer<typeof configSchema>) {
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? 'data');
   const nodeEnv = env.NODE_ENV ?? 'development';
   return {
     nodeEnv,

@@ -1,12 +1,19 @@
 import 'server-only';
 
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
-import { getDb } from './db/client';
-import { projects } from './db/schema';
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from '@/lib/leaderboard';
+import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 
-/** What a page shows of a project. */
+import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
+import { getDb } from './db/client';
+import { audits, projects, projectScores, securityAlerts, type Findings } from './db/schema';
+
+export type AuditStatus = 'audited' | 'under_audit' | 'none';
+
+/** What a list shows of a project. */
 export type ProjectSummary = {
   id: string;
   name: string;
@@ -15,9 +22,16 @@ export type ProjectSummary = {
   tokenTickers: string[];
   category: string | null;
   chains: string[];
-  auditStatus: 'audited' | 'under_audit' | 'none';
+  auditStatus: AuditStatus;
+  kycVerified: boolean;
+  score: number | null;
+  grade: Grade | null;
+  gradeTone: GradeTone | null;
   isDemo: boolean;
 };
+
+const PROJECT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+export const isProjectId = (id: unknown): id is string => typeof id === 'string' && PROJECT_ID.test(id);
 
 const summaryColumns = {
   id: projects.id,
@@ -28,23 +42,251 @@ const summaryColumns = {
   category: projects.category,
   chains: projects.chains,
   auditStatus: projects.auditStatus,
+  kycVerified: projects.kycVerified,
   isDemo: projects.isDemo,
+  score: projectScores.score,
 };
 
-const PROJECT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+type SummaryRow = Omit<ProjectSummary, 'grade' | 'gradeTone'>;
 
-/** One project by id, or null when the id is malformed or unknown. */
+function withGrade<T extends { score: number | null }>(row: T): T & { grade: Grade | null; gradeTone: GradeTone | null } {
+  if (row.score === null) return { ...row, grade: null, gradeTone: null };
+  const { grade, tone } = gradeFor(row.score);
+  return { ...row, grade, gradeTone: tone };
+}
+
+/** One project with its score, or null when the id is malformed or unknown. */
 export const getProject = cache(async (id: string): Promise<ProjectSummary | null> => {
-  if (!PROJECT_ID.test(id)) return null;
+  if (!isProjectId(id)) return null;
   const db = await getDb();
-  const [row] = await db.select(summaryColumns).from(projects).where(eq(projects.id, id)).limit(1);
-  return row ?? null;
+  const [row] = await db
+    .select(summaryColumns)
+    .from(projects)
+    .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .where(eq(projects.id, id))
+    .limit(1);
+  return row ? withGrade(row as SummaryRow) : null;
 });
 
-/** The best-ranked projects, for the home page. */
+export type ProjectDetail = ProjectSummary & {
+  website: string | null;
+  socials: { network: string; url: string }[];
+  description: string | null;
+  pillars: PillarScores | null;
+  methodologyVersion: string | null;
+  scoreUpdatedAt: Date | null;
+  scoreIsDemo: boolean;
+};
+
+/** Everything the project page shows above its panels. */
+export const getProjectDetail = cache(async (id: string): Promise<ProjectDetail | null> => {
+  if (!isProjectId(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      website: projects.website,
+      socials: projects.socials,
+      description: projects.description,
+      pillars: projectScores.pillars,
+      methodologyVersion: projectScores.methodologyVersion,
+      scoreUpdatedAt: projectScores.updatedAt,
+      scoreIsDemo: projectScores.isDemo,
+    })
+    .from(projects)
+    .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .where(eq(projects.id, id))
+    .limit(1);
+  if (!row) return null;
+  return withGrade({ ...row, scoreIsDemo: row.scoreIsDemo ?? false }) as ProjectDetail;
+});
+
+export type AuditSummary = { id: string; auditor: string; publishedAt: Date; scope: string; findings: Findings; reportUrl: string | null; isDemo: boolean };
+
+/** A project's audits, newest first. */
+export async function listProjectAudits(projectId: string): Promise<AuditSummary[]> {
+  const db = await getDb();
+  return db
+    .select({ id: audits.id, auditor: audits.auditor, publishedAt: audits.publishedAt, scope: audits.scope, findings: audits.findings, reportUrl: audits.reportUrl, isDemo: audits.isDemo })
+    .from(audits)
+    .where(eq(audits.projectId, projectId))
+    .orderBy(desc(audits.publishedAt));
+}
+
+export type AlertSummary = {
+  id: string;
+  projectId: string | null;
+  projectName: string | null;
+  projectLogo: string | null;
+  type: string;
+  title: string;
+  occurredAt: Date;
+  amountLostUsd: number | null;
+  chain: string | null;
+  confidence: string;
+  isDemo: boolean;
+};
+
+const alertColumns = {
+  id: securityAlerts.id,
+  projectId: securityAlerts.projectId,
+  projectName: projects.name,
+  projectLogo: projects.logo,
+  type: securityAlerts.type,
+  title: securityAlerts.title,
+  occurredAt: securityAlerts.occurredAt,
+  amountLostUsd: securityAlerts.amountLostUsd,
+  chain: securityAlerts.chain,
+  confidence: securityAlerts.confidence,
+  isDemo: securityAlerts.isDemo,
+};
+
+/** A project's alert history, newest first. */
+export async function listProjectAlerts(projectId: string): Promise<AlertSummary[]> {
+  const db = await getDb();
+  return db
+    .select(alertColumns)
+    .from(securityAlerts)
+    .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
+    .where(eq(securityAlerts.projectId, projectId))
+    .orderBy(desc(securityAlerts.occurredAt));
+}
+
+/** Next's data cache stores JSON, so dates come back as strings: turn them back into dates. */
+function reviveDates<T, K extends keyof T>(rows: T[], keys: K[]): T[] {
+  return rows.map((row) => {
+    const copy = { ...row };
+    for (const key of keys) if (copy[key] !== null && copy[key] !== undefined) copy[key] = new Date(copy[key] as string) as T[K];
+    return copy;
+  });
+}
+
+/** The latest alerts across all projects, for the home feed (cached, refreshed by tag). */
+export async function listRecentAlerts(limit: number): Promise<AlertSummary[]> {
+  return reviveDates(await cachedRecentAlerts(limit), ['occurredAt']);
+}
+
+const cachedRecentAlerts = unstable_cache(
+  async (limit: number): Promise<AlertSummary[]> => {
+    const db = await getDb();
+    return db.select(alertColumns).from(securityAlerts).leftJoin(projects, eq(projects.id, securityAlerts.projectId)).orderBy(desc(securityAlerts.occurredAt)).limit(limit);
+  },
+  ['recent-alerts'],
+  { tags: [CACHE_TAGS.alerts], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);
+
+export type RecentlyAudited = ProjectSummary & { auditor: string; publishedAt: Date };
+
+/** Projects by their latest published audit (cached). */
+export async function listRecentlyAudited(limit: number): Promise<RecentlyAudited[]> {
+  return reviveDates(await cachedRecentlyAudited(limit), ['publishedAt']);
+}
+
+const cachedRecentlyAudited = unstable_cache(
+  async (limit: number): Promise<RecentlyAudited[]> => {
+    const db = await getDb();
+    const latest = db
+      .select({ projectId: audits.projectId, publishedAt: sql<Date>`max(${audits.publishedAt})`.as('latest_published') })
+      .from(audits)
+      .groupBy(audits.projectId)
+      .as('latest');
+    const rows = await db
+      .select({ ...summaryColumns, publishedAt: latest.publishedAt, auditor: sql<string>`(select ${audits.auditor} from ${audits} where ${audits.projectId} = ${projects.id} order by ${audits.publishedAt} desc limit 1)` })
+      .from(latest)
+      .innerJoin(projects, eq(projects.id, latest.projectId))
+      .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+      .orderBy(desc(latest.publishedAt))
+      .limit(limit);
+    return rows.map((row) => withGrade({ ...(row as SummaryRow), auditor: row.auditor, publishedAt: new Date(row.publishedAt) }));
+  },
+  ['recently-audited'],
+  { tags: [CACHE_TAGS.audits, CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);
+
+/** Projects whose audit is in progress, best ranked first (cached). */
+export const listUnderAudit = unstable_cache(
+  async (limit: number): Promise<ProjectSummary[]> => {
+    const db = await getDb();
+    const rows = await db
+      .select(summaryColumns)
+      .from(projects)
+      .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+      .where(eq(projects.auditStatus, 'under_audit'))
+      .orderBy(sql`${projects.rank} asc nulls last`)
+      .limit(limit);
+    return rows.map((row) => withGrade(row as SummaryRow));
+  },
+  ['under-audit'],
+  { tags: [CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);
+
+/** The categories and chains present, for the filter controls (cached). */
+export const listFilterOptions = unstable_cache(
+  async (): Promise<{ categories: string[]; chains: string[] }> => {
+    const db = await getDb();
+    const categories = await db.selectDistinct({ value: projects.category }).from(projects).where(sql`${projects.category} is not null`).orderBy(asc(projects.category));
+    const chains = await db.execute<{ value: string }>(sql`select distinct unnest(${projects.chains}) as value from ${projects} order by 1`);
+    const chainRows = (Array.isArray(chains) ? chains : (chains as { rows: { value: string }[] }).rows) as { value: string }[];
+    return { categories: categories.map((row) => row.value!), chains: chainRows.map((row) => row.value) };
+  },
+  ['filter-options'],
+  { tags: [CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);
+
+export type LeaderboardPage = { rows: (ProjectSummary & { latestAuditAt: Date | null })[]; total: number; page: number; pageCount: number };
+
+/** The filtered, sorted, paginated leaderboard. */
+export async function listLeaderboard(filters: LeaderboardFilters): Promise<LeaderboardPage> {
+  const db = await getDb();
+  const conditions: SQL[] = [];
+  if (filters.category) conditions.push(eq(projects.category, filters.category));
+  if (filters.chain) conditions.push(sql`${filters.chain} = any(${projects.chains})`);
+  if (filters.audit) conditions.push(eq(projects.auditStatus, filters.audit));
+  if (filters.kyc) conditions.push(eq(projects.kycVerified, true));
+  if (filters.grade) {
+    const range = scoreRangeForGrade(filters.grade);
+    conditions.push(gte(projectScores.score, range.min), lt(projectScores.score, range.max));
+  }
+  if (filters.minScore !== null) conditions.push(gte(projectScores.score, filters.minScore));
+  if (filters.maxScore !== null) conditions.push(sql`${projectScores.score} <= ${filters.maxScore}`);
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const latestAudit = sql<Date | null>`(select max(${audits.publishedAt}) from ${audits} where ${audits.projectId} = ${projects.id})`;
+  const order = {
+    score: [sql`${projectScores.score} desc nulls last`, asc(projects.name)],
+    rank: [sql`${projects.rank} asc nulls last`, asc(projects.name)],
+    name: [asc(projects.name)],
+    audit: [sql`${latestAudit} desc nulls last`, asc(projects.name)],
+  }[filters.sort];
+
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(projects)
+    .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .select({ ...summaryColumns, latestAuditAt: latestAudit })
+    .from(projects)
+    .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(LEADERBOARD_PAGE_SIZE)
+    .offset((page - 1) * LEADERBOARD_PAGE_SIZE);
+  return {
+    rows: rows.map((row) => withGrade({ ...(row as SummaryRow), latestAuditAt: row.latestAuditAt ? new Date(row.latestAuditAt) : null })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** The best-ranked projects. */
 export async function listTopProjects(limit = 10): Promise<ProjectSummary[]> {
   const db = await getDb();
-  return db.select(summaryColumns).from(projects).orderBy(asc(projects.rank), asc(projects.name)).limit(limit);
+  const rows = await db.select(summaryColumns).from(projects).leftJoin(projectScores, eq(projectScores.projectId, projects.id)).orderBy(asc(projects.rank), asc(projects.name)).limit(limit);
+  return rows.map((row) => withGrade(row as SummaryRow));
 }
 
 /** Every project id with its last change, for the sitemap. */

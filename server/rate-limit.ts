@@ -40,10 +40,10 @@ export type RateLimits = {
 
 /** Rate limits in this process, or shared through Redis (falling back to memory while Redis is unreachable). */
 export function createRateLimits(options: { redisUrl: string | null; prefix: string }): RateLimits {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
-  redis?.on('error', () => {
-    // Reported through the insurance limiter taking over; a down Redis must not take logins down with it.
-  });
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // Commands wait for the connection (so the first requests count in Redis too); if Redis is down they fail after
+  // one retry and the in-memory insurance limiter takes over: a down Redis must not take logins down with it.
+  redis?.on('error', () => {});
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   const limiter = (name: LimitName) => {
     let found = limiters.get(name);

@@ -1,19 +1,41 @@
-import { Search } from 'lucide-react';
-import { Suspense } from 'react';
+import Link from 'next/link';
+import { Suspense, type ReactNode } from 'react';
 
-import { Logo } from '@/components/header/logo';
 import { AccountArea } from '@/components/header/account-area';
+import { Logo } from '@/components/header/logo';
 import { QuoteModal } from '@/components/header/quote-modal';
+import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
+import { ReportIncidentDialog } from '@/components/home/report-incident-dialog';
+import { ProjectSearch } from '@/components/search/project-search';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SEARCH_TEXTS } from '@/lib/messages';
+import { DEFAULT_FILTERS } from '@/lib/leaderboard';
 import { getConfig } from '@/server/config';
+import { listFilterOptions } from '@/server/projects';
 
-import { TopProjects } from './_components/top-projects';
+import { AlertsFeed, LeaderboardPreview, RecentlyAudited, TrendingProjects, UnderAudit } from './_components/home-sections';
 
-export const dynamic = 'force-dynamic';
+// Served from Next's cache and refreshed in the background; the account area is filled in the browser.
+export const revalidate = 60;
 
-export default function HomePage() {
+function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={className}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const listSkeleton = <Skeleton className="h-72 w-full rounded-lg" />;
+
+export default async function HomePage() {
   const config = getConfig();
+  const options = await listFilterOptions();
   return (
     <>
       <section data-page-banner className="bg-navy text-navy-foreground">
@@ -29,25 +51,51 @@ export default function HomePage() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-foreground/80">
             Security scores, audits, alerts and on-chain monitoring for blockchain projects, in one place and open to everyone.
           </p>
-          <div id="tour-search" className="relative mx-auto mt-8 max-w-2xl">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground" />
-            <input
-              type="search"
-              aria-label={SEARCH_TEXTS.mainPlaceholder}
-              placeholder={SEARCH_TEXTS.mainPlaceholder}
-              className="h-14 w-full rounded-xl border-0 bg-white pr-4 pl-12 text-base text-foreground shadow-lg focus-visible:ring-4 focus-visible:ring-blue-400/50 focus-visible:outline-none"
-            />
+          <div id="tour-search" className="mx-auto mt-8 max-w-2xl text-left">
+            <ProjectSearch context="main" inputClassName="h-14 rounded-xl border-0 text-base shadow-lg" />
           </div>
         </div>
       </section>
-      <section aria-labelledby="top-projects" className="mx-auto w-full max-w-4xl px-4 py-12">
-        <h2 id="top-projects" className="mb-4 text-2xl font-semibold tracking-tight">
-          Top projects
-        </h2>
-        <Suspense fallback={<Skeleton className="h-[560px] w-full rounded-xl" />}>
-          <TopProjects />
-        </Suspense>
-      </section>
+      <div className="mx-auto grid w-full max-w-7xl gap-12 px-4 py-12">
+        <div className="grid gap-10 lg:grid-cols-3">
+          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialog />} className="lg:col-span-1">
+            <Suspense fallback={listSkeleton}>
+              <AlertsFeed />
+            </Suspense>
+          </Section>
+          <Section id="tour-trending" title="Trending projects">
+            <Suspense fallback={listSkeleton}>
+              <TrendingProjects />
+            </Suspense>
+          </Section>
+          <Section id="tour-recently-audited" title="Recently audited">
+            <Suspense fallback={listSkeleton}>
+              <RecentlyAudited />
+            </Suspense>
+          </Section>
+        </div>
+        <Section
+          id="tour-filtering"
+          title="Security leaderboard"
+          action={
+            <Link href="/projects" className="text-sm font-medium text-primary underline underline-offset-4">
+              See all projects
+            </Link>
+          }
+        >
+          <div className="mb-4 rounded-lg border bg-muted/30 p-4">
+            <LeaderboardFilters filters={DEFAULT_FILTERS} categories={options.categories} chains={options.chains} />
+          </div>
+          <Suspense fallback={listSkeleton}>
+            <LeaderboardPreview />
+          </Suspense>
+        </Section>
+        <Section id="tour-under-audit" title="Currently under audit">
+          <Suspense fallback={listSkeleton}>
+            <UnderAudit />
+          </Suspense>
+        </Section>
+      </div>
     </>
   );
 }

@@ -1,15 +1,16 @@
 'use client';
 
-import { Menu, Search } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 import { useState } from 'react';
 
 import { useSignOut } from '@/components/auth/use-sign-out';
 import { useFeatureFlag } from '@/components/chrome/public-config';
+import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { CHROME_TEXTS, SEARCH_TEXTS } from '@/lib/messages';
+import { CHROME_TEXTS } from '@/lib/messages';
 import { ACCOUNT_LINKS, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
 
 import { Logo } from './logo';
@@ -61,15 +62,7 @@ export function MobileDrawer() {
           <SheetDescription className="sr-only">Site menu</SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-8">
-          <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <input
-              type="search"
-              aria-label={SEARCH_TEXTS.mainPlaceholder}
-              placeholder={SEARCH_TEXTS.mainPlaceholder}
-              className="h-11 w-full rounded-md border bg-background pr-3 pl-9 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            />
-          </div>
+          <ProjectSearch context="main" onChosen={close} />
           <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
           <LinkGroup title="Resources" links={RESOURCE_LINKS} onNavigate={close} />
           <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 
 import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
 
@@ -61,27 +61,39 @@ export async function issueCode(db: Database, userId: string, purpose: CodePurpo
   return code;
 }
 
-/** Checks and spends the newest code of a purpose; a wrong try counts against it. Throws the pool's exception. */
+/**
+ * Checks and spends the newest code of a purpose. Each try first claims one of the code's attempts in a single
+ * conditional update, so parallel guesses cannot exceed the limit. Throws the pool's exception.
+ */
 export async function consumeCode(db: Database, userId: string, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
-  const [stored] = await db
-    .select()
+  const [latest] = await db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  const verdict = judgeCode(stored, hashCode(code), CODE_POLICY[purpose].maxAttempts, now);
-  if (verdict === 'CodeMismatchException') {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, stored!.id));
-  }
+  if (!latest) throw new AuthException('ExpiredCodeException');
+  const [claimed] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, latest.id),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, CODE_POLICY[purpose].maxAttempts),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new AuthException('ExpiredCodeException');
+  // The claimed try is already counted, so judge it against the limit as it stood before this try.
+  const verdict = judgeCode({ ...claimed, attempts: claimed.attempts - 1 }, hashCode(code), CODE_POLICY[purpose].maxAttempts, now);
   if (verdict !== 'ok') throw new AuthException(verdict);
   // Single use even under parallel requests: only one update finds it unconsumed.
   const spent = await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, stored!.id), isNull(verificationCodes.consumedAt)))
+    .where(and(eq(verificationCodes.id, claimed.id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   if (spent.length === 0) throw new AuthException('ExpiredCodeException');
 }

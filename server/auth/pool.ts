@@ -124,7 +124,15 @@ export async function forgotPassword(input: { email: string; ip: string }): Prom
   await limits.consume('forgot-email', normalise(input.email));
   const user = await findUserByEmail(input.email);
   if (!user) return;
-  const code = await issueCode(await getDb(), user.id, 'reset-password');
+  let code: string;
+  try {
+    code = await issueCode(await getDb(), user.id, 'reset-password');
+  } catch (error) {
+    // Within the resend cooldown the mailed code is still good: answer as for any email, so the cooldown
+    // cannot tell which emails have accounts.
+    if (error instanceof AuthException && error.exception === 'LimitExceededException') return;
+    throw error;
+  }
   await deliver(passwordResetMail(user.email, code, CODE_POLICY['reset-password'].validity));
 }
 

@@ -28,8 +28,8 @@ export type DatabaseHandle = {
 /** Migrations live beside the schema; the standalone build carries them at the same relative path. */
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server/db/migrations');
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (holding its lock). */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (holding its lock); `null` is in memory. */
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
@@ -41,9 +41,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     };
   }
 
-  const release = acquireDataDirLock(options.dataDir);
+  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite'), extensions: { pg_trgm, unaccent } });
+    const client = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+      extensions: { pg_trgm, unaccent },
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
@@ -63,6 +66,21 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
 }
 
+const isBuildPhase = () => process.env.NEXT_PHASE === 'phase-production-build';
+
+/**
+ * While `next build` prerenders cached pages, each build worker reads its own in-memory database with the demo
+ * seed: the real data folder belongs to the server (PGlite allows one process), and a build needs no running
+ * database. Cached pages then revalidate from the real database at run time.
+ */
+async function openBuildDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ databaseUrl: null, dataDir: null });
+  await handle.migrate();
+  const { seedDemoData } = await import('./seed');
+  await seedDemoData(handle.db);
+  return handle;
+}
+
 type Holder = { handle: Promise<DatabaseHandle> | null };
 // Kept on globalThis so development reloads reuse the one open database instead of opening it twice.
 const holder: Holder = ((globalThis as { __sentinelDb?: Holder }).__sentinelDb ??= { handle: null });
@@ -71,7 +89,9 @@ const holder: Holder = ((globalThis as { __sentinelDb?: Holder }).__sentinelDb ?
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!holder.handle) {
     const config = getConfig();
-    holder.handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    holder.handle = isBuildPhase()
+      ? openBuildDatabase()
+      : openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     holder.handle.catch(() => {
       holder.handle = null;
     });

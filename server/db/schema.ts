@@ -1,7 +1,22 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const AUDIT_STATUSES = ['audited', 'under_audit', 'none'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
@@ -23,6 +38,7 @@ export const projects = pgTable(
     category: text('category'),
     chains: text('chains').array().notNull().default(sql`'{}'::text[]`),
     website: text('website'),
+    socials: jsonb('socials').$type<{ network: string; url: string }[]>().notNull().default([]),
     description: text('description'),
     auditStatus: text('audit_status', { enum: AUDIT_STATUSES }).notNull().default('none'),
     kycVerified: boolean('kyc_verified').notNull().default(false),
@@ -118,3 +134,114 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A project's security score: overall 0–100 from six pillars, each from named signals (see lib/score.ts). */
+export const projectScores = pgTable(
+  'project_scores',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    score: real('score').notNull(),
+    /** { [pillarKey]: { score, signals: { [signalKey]: 0–100 } } } */
+    pillars: jsonb('pillars').$type<Record<string, { score: number; signals: Record<string, number> }>>().notNull(),
+    methodologyVersion: text('methodology_version').notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('project_scores_score_idx').on(table.score), check('project_scores_range', sql`${table.score} between 0 and 100`)],
+);
+
+export const FINDING_SEVERITIES = ['critical', 'major', 'medium', 'minor', 'informational'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+export type Findings = Record<FindingSeverity, { total: number; resolved: number }>;
+
+/** A published security audit of a project. */
+export const audits = pgTable(
+  'audits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    auditor: text('auditor').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    scope: text('scope').notNull(),
+    findings: jsonb('findings').$type<Findings>().notNull(),
+    reportUrl: text('report_url'),
+    isDemo: boolean('is_demo').notNull().default(false),
+  },
+  (table) => [index('audits_project_idx').on(table.projectId, table.publishedAt), index('audits_published_idx').on(table.publishedAt)],
+);
+
+export const ALERT_TYPES = ['exploit', 'rug-pull', 'phishing', 'flash-loan', 'private-key-leak', 'oracle-manipulation', 'governance-attack', 'bridge-hack'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+export const ALERT_CONFIDENCE = ['confirmed', 'high', 'medium', 'low'] as const;
+
+/** A security alert or incident affecting a project. */
+export const securityAlerts = pgTable(
+  'security_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ALERT_TYPES }).notNull(),
+    title: text('title').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    amountLostUsd: numeric('amount_lost_usd', { precision: 20, scale: 2, mode: 'number' }),
+    chain: text('chain'),
+    sourceUrls: text('source_urls').array().notNull().default(sql`'{}'::text[]`),
+    confidence: text('confidence', { enum: ALERT_CONFIDENCE }).notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+  },
+  (table) => [index('security_alerts_occurred_idx').on(table.occurredAt), index('security_alerts_project_idx').on(table.projectId, table.occurredAt)],
+);
+
+/** An incident reported by a visitor, kept for staff review. */
+export const incidentReports = pgTable(
+  'incident_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    links: text('links').array().notNull().default(sql`'{}'::text[]`),
+    contact: text('contact'),
+    status: text('status', { enum: ['new', 'reviewing', 'confirmed', 'dismissed'] }).notNull().default('new'),
+    reporterKey: text('reporter_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('incident_reports_status_idx').on(table.status, table.createdAt),
+    check('incident_reports_description_length', sql`char_length(${table.description}) between 20 and 5000`),
+    check('incident_reports_links_count', sql`cardinality(${table.links}) <= 5`),
+  ],
+);
+
+/** One vote per voter (a user, or an anonymous visitor id) per project; changing it overwrites. */
+export const votes = pgTable(
+  'votes',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    voterKey: text('voter_key').notNull(),
+    vote: boolean('vote').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.voterKey] })],
+);
+
+/** Page views per project per day, counted with one upsert each. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.day] }), index('page_views_day_idx').on(table.day)],
+);

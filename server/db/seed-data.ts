@@ -1,8 +1,11 @@
 import 'server-only';
 
+import { createHash } from 'node:crypto';
 import manifest from 'cryptocurrency-icons/manifest.json';
 
-import type { NewProject } from './schema';
+import { PILLARS } from '@/lib/score';
+
+import { ALERT_CONFIDENCE, ALERT_TYPES, FINDING_SEVERITIES, type AlertType, type audits, type Findings, type NewProject, type securityAlerts } from './schema';
 
 type IconEntry = { symbol: string; name: string; color: string };
 
@@ -85,4 +88,105 @@ export function buildSeedProjects(): NewProject[] {
       isDemo: true,
     } satisfies NewProject;
   });
+}
+
+/** A stable UUID from a name (SHA-1 based, version 5 layout), so re-seeding finds the same rows. */
+export function nameUuid(name: string): string {
+  const hex = createHash('sha1').update(`sentinel-demo:${name}`).digest('hex').slice(0, 32).split('');
+  hex[12] = '5';
+  hex[16] = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Demo figures are anchored to a fixed day so every machine generates the same data. */
+const DEMO_ANCHOR = Date.UTC(2026, 10, 1);
+const DAY = 86_400_000;
+
+/** A deterministic number in [min, max] for a key. */
+function demoNumber(key: string, min: number, max: number): number {
+  return min + (hash(key) % 10_000) / 9_999 * (max - min);
+}
+
+/** Demo signals for every pillar; better-ranked and audited projects lean higher, as real data tends to. */
+export function buildDemoSignals(project: NewProject): Record<string, Record<string, number>> {
+  const rankBoost = project.rank ? Math.max(0, 25 - project.rank / 20) : 0;
+  const auditBoost = project.auditStatus === 'audited' ? 15 : project.auditStatus === 'under_audit' ? 5 : -10;
+  const signals: Record<string, Record<string, number>> = {};
+  for (const pillar of PILLARS) {
+    signals[pillar.key] = Object.fromEntries(
+      pillar.signals.map((signal) => {
+        const base = demoNumber(`${project.id}:${signal.key}`, 35, 85);
+        const boost = pillar.key === 'codeSecurity' ? auditBoost : pillar.key === 'fundamentalHealth' && project.kycVerified ? 10 : 0;
+        return [signal.key, Math.round(Math.min(100, Math.max(0, base + rankBoost + boost)))];
+      }),
+    );
+  }
+  return signals;
+}
+
+const AUDITORS = ['Sentinel Shield', 'Sentinel Shield', 'Independent review'];
+const SCOPES = ['Token and staking contracts', 'Core protocol contracts', 'Bridge and vault contracts', 'Governance and timelock contracts'];
+
+/** One or two demo audits for each audited project. */
+export function buildDemoAudits(projectsToAudit: NewProject[]): (typeof audits.$inferInsert)[] {
+  return projectsToAudit
+    .filter((project) => project.auditStatus === 'audited')
+    .flatMap((project) => {
+      const count = 1 + (hash(`${project.id}:audits`) % 2);
+      return Array.from({ length: count }, (_, index) => {
+        const key = `${project.id}:audit:${index}`;
+        const total = (severity: string, max: number) => Math.floor(demoNumber(`${key}:${severity}`, 0, max));
+        const findings = Object.fromEntries(
+          FINDING_SEVERITIES.map((severity, i) => {
+            const all = total(severity, [2, 4, 6, 9, 12][i]);
+            return [severity, { total: all, resolved: Math.max(0, all - Math.floor(demoNumber(`${key}:${severity}:open`, 0, i < 2 ? 1.2 : 3))) }];
+          }),
+        ) as Findings;
+        return {
+          id: nameUuid(key),
+          projectId: project.id!,
+          auditor: AUDITORS[hash(key) % AUDITORS.length],
+          publishedAt: new Date(DEMO_ANCHOR - Math.floor(demoNumber(key, 3, 700)) * DAY),
+          scope: SCOPES[hash(`${key}:scope`) % SCOPES.length],
+          findings,
+          reportUrl: null,
+          isDemo: true,
+        };
+      });
+    });
+}
+
+const ALERT_TITLES: Record<AlertType, string> = {
+  exploit: 'Smart contract exploit drained funds',
+  'rug-pull': 'Liquidity removed by the deployer',
+  phishing: 'Phishing site impersonating the project',
+  'flash-loan': 'Flash loan price manipulation',
+  'private-key-leak': 'Compromised deployer key',
+  'oracle-manipulation': 'Oracle price manipulated',
+  'governance-attack': 'Malicious governance proposal executed',
+  'bridge-hack': 'Bridge validator keys compromised',
+};
+
+/** About one alert for every eight projects, spread over the last year before the demo anchor. */
+export function buildDemoAlerts(all: NewProject[]): (typeof securityAlerts.$inferInsert)[] {
+  return all
+    .filter((project) => hash(`${project.id}:alert`) % 8 === 0)
+    .map((project) => {
+      const key = `${project.id}:alert`;
+      const type = ALERT_TYPES[hash(`${key}:type`) % ALERT_TYPES.length];
+      const lossy = type !== 'phishing';
+      return {
+        id: nameUuid(key),
+        projectId: project.id!,
+        type,
+        title: ALERT_TITLES[type],
+        occurredAt: new Date(DEMO_ANCHOR - Math.floor(demoNumber(key, 0, 365)) * DAY - (hash(key) % DAY)),
+        amountLostUsd: lossy ? Math.round(demoNumber(`${key}:loss`, 20_000, 25_000_000)) : null,
+        chain: project.chains?.[0] ?? null,
+        sourceUrls: [],
+        confidence: ALERT_CONFIDENCE[hash(`${key}:confidence`) % ALERT_CONFIDENCE.length],
+        isDemo: true,
+      };
+    });
 }

@@ -3,8 +3,14 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 
 import type { Database } from './client';
-import { projects } from './schema';
-import { buildSeedProjects } from './seed-data';
+import { computeScore, METHODOLOGY_VERSION } from '@/lib/score';
+
+import { audits, projects, projectScores, securityAlerts } from './schema';
+import { buildDemoAlerts, buildDemoAudits, buildDemoSignals, buildSeedProjects } from './seed-data';
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 200) {
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
 
 /**
  * Loads the demo projects. Safe to run any number of times: rows that exist are left as an operator may have
@@ -12,10 +18,14 @@ import { buildSeedProjects } from './seed-data';
  */
 export async function seedDemoData(db: Database): Promise<{ projects: number }> {
   const rows = buildSeedProjects();
-  const BATCH = 200;
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await db.insert(projects).values(rows.slice(start, start + BATCH)).onConflictDoNothing({ target: projects.id });
-  }
+  const scores = rows.map((project) => {
+    const { score, pillars } = computeScore(buildDemoSignals(project));
+    return { projectId: project.id, score, pillars, methodologyVersion: METHODOLOGY_VERSION, isDemo: true };
+  });
+  await insertInBatches(rows, (batch) => db.insert(projects).values(batch).onConflictDoNothing({ target: projects.id }));
+  await insertInBatches(scores, (batch) => db.insert(projectScores).values(batch).onConflictDoNothing({ target: projectScores.projectId }));
+  await insertInBatches(buildDemoAudits(rows), (batch) => db.insert(audits).values(batch).onConflictDoNothing({ target: audits.id }));
+  await insertInBatches(buildDemoAlerts(rows), (batch) => db.insert(securityAlerts).values(batch).onConflictDoNothing({ target: securityAlerts.id }));
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return { projects: count };
 }

@@ -1,35 +1,60 @@
+import { ExternalLink } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { Suspense, type ReactNode } from 'react';
 
+import { GradeBadge } from '@/components/project/grade-badge';
+import { PageViewBeacon } from '@/components/project/page-view-beacon';
 import { ProjectLogo } from '@/components/project/project-logo';
+import { ScoreCard } from '@/components/project/score-card';
 import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import { formatRank } from '@/lib/utils';
-import { getProject } from '@/server/projects';
+import { getProjectDetail } from '@/server/projects';
+
+import { AlertsPanel, AuditsPanel, VotePanel } from './_components/project-panels';
 
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = await getProject((await params).id);
-  if (!project) return { title: 'Project not found' };
+  const project = await getProjectDetail((await params).id);
+  if (!project) return { title: 'Project not found', description: 'There is no project at this address.' };
   const tickers = project.tokenTickers.join(', ');
   return {
-    title: `${project.name} (${project.tokenTickers[0] ?? 'no token'}) security`,
-    description: `Security information for ${project.name}${tickers ? ` (${tickers})` : ''}: rank, audits, alerts and on-chain monitoring.`,
+    title: `${project.name} (${project.tokenTickers[0] ?? 'no token'}) security score`,
+    description: `${project.name}${tickers ? ` (${tickers})` : ''}: security score${project.grade ? ` ${project.grade}` : ''}, audits, alerts and community votes.`,
   };
 }
 
-const AUDIT_LABELS = { audited: 'Audited', under_audit: 'Under audit', none: 'Not audited' } as const;
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const panelSkeleton = <Skeleton className="h-40 w-full" />;
 
 export default async function ProjectPage({ params }: Props) {
-  const project = await getProject((await params).id);
+  const project = await getProjectDetail((await params).id);
   if (!project) notFound();
   return (
     <>
+      <PageViewBeacon projectId={project.id} />
       <section data-page-banner className="bg-navy text-navy-foreground">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-5 px-4 py-12">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-5 px-4 py-10">
           <ProjectLogo src={project.logo} name={project.name} size={64} className="bg-white p-1" />
           <div className="min-w-0 flex-1">
-            <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{project.name}</h1>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{project.name}</h1>
+              <GradeBadge grade={project.grade} tone={project.gradeTone} score={project.score} />
+              <div id="watchlist-star-slot" />
+            </div>
             <ul aria-label="Token tickers" className="mt-2 flex flex-wrap gap-2">
               {project.tokenTickers.map((ticker) => (
                 <li key={ticker}>
@@ -37,36 +62,74 @@ export default async function ProjectPage({ params }: Props) {
                 </li>
               ))}
             </ul>
+            {project.website || project.socials.length ? (
+              <ul aria-label="Links" className="mt-3 flex flex-wrap gap-3 text-sm">
+                {project.website ? (
+                  <li>
+                    <a href={project.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 underline">
+                      Website <ExternalLink aria-hidden className="size-3" />
+                    </a>
+                  </li>
+                ) : null}
+                {project.socials.map((social) => (
+                  <li key={social.url}>
+                    <a href={social.url} target="_blank" rel="noopener noreferrer" className="underline">
+                      {social.network}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
           <dl className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm">
             <dt className="text-navy-foreground/70">Rank</dt>
             <dd className="tabular text-lg font-semibold text-white">{formatRank(project.rank)}</dd>
             <dt className="text-navy-foreground/70">Audit</dt>
-            <dd className="font-medium text-white">{AUDIT_LABELS[project.auditStatus]}</dd>
+            <dd className="font-medium text-white">{AUDIT_STATUS_LABELS[project.auditStatus]}</dd>
+            <dt className="text-navy-foreground/70">Category</dt>
+            <dd className="font-medium text-white">{project.category ?? 'Unknown'}</dd>
+            <dt className="text-navy-foreground/70">Chains</dt>
+            <dd className="font-medium text-white">{project.chains.join(', ') || 'Unknown'}</dd>
           </dl>
         </div>
       </section>
-      <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10 md:grid-cols-2">
-        <section className="rounded-xl border p-6">
-          <h2 className="text-lg font-semibold">Overview</h2>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Category</dt>
-            <dd>{project.category ?? 'Unknown'}</dd>
-            <dt className="text-muted-foreground">Chains</dt>
-            <dd>{project.chains.length ? project.chains.join(', ') : 'Unknown'}</dd>
-            <dt className="text-muted-foreground">Tokens</dt>
-            <dd>{project.tokenTickers.join(', ') || 'None'}</dd>
-          </dl>
-        </section>
-        {project.isDemo ? (
-          <aside className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-sm text-amber-950">
-            <h2 className="font-semibold">Demo data</h2>
-            <p className="mt-2">
-              The name, tickers and logo of this project are real. Its rank, category, chains and audit status are generated for the
-              demo and are not a statement about the project.
-            </p>
-          </aside>
-        ) : null}
+      <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[1fr_360px]">
+        <div className="grid content-start gap-6">
+          <ScoreCard
+            score={project.score}
+            grade={project.grade}
+            tone={project.gradeTone}
+            pillars={project.pillars}
+            methodologyVersion={project.methodologyVersion}
+            updatedAt={project.scoreUpdatedAt}
+            isDemo={project.scoreIsDemo}
+          />
+          <Panel title="Audits" id="audits-heading">
+            <Suspense fallback={panelSkeleton}>
+              <AuditsPanel projectId={project.id} />
+            </Suspense>
+          </Panel>
+          <Panel title="Security alerts" id="alerts-heading">
+            <Suspense fallback={panelSkeleton}>
+              <AlertsPanel projectId={project.id} />
+            </Suspense>
+          </Panel>
+          <div id="skynet-panels" />
+        </div>
+        <aside className="grid content-start gap-6">
+          <Suspense fallback={panelSkeleton}>
+            <VotePanel projectId={project.id} />
+          </Suspense>
+          {project.isDemo ? (
+            <section className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-sm text-amber-950">
+              <h2 className="font-semibold">Demo data</h2>
+              <p className="mt-2">
+                The name, tickers and logo of this project are real. Its rank, category, chains, audits, alerts and score signals are generated for
+                the demo and are not a statement about the project.
+              </p>
+            </section>
+          ) : null}
+        </aside>
       </div>
     </>
   );

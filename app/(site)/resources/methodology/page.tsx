@@ -1,0 +1,83 @@
+import type { Metadata } from 'next';
+
+import { PageBanner } from '@/components/chrome/page-banner';
+import { GradeBadge } from '@/components/project/grade-badge';
+import { GRADE_BANDS, METHODOLOGY_DATE, METHODOLOGY_VERSION, PILLARS } from '@/lib/score';
+
+export const metadata: Metadata = {
+  title: 'Security score methodology',
+  description: 'How the Sentinel Shield security score is calculated: six pillars, their signals, their weights and the grade bands.',
+};
+
+export default function MethodologyPage() {
+  return (
+    <>
+      <PageBanner eyebrow="Resources" title="Security score methodology">
+        <p>
+          Version {METHODOLOGY_VERSION}, in force since {METHODOLOGY_DATE}. Every input and weight is published here, so anyone can check a score.
+        </p>
+      </PageBanner>
+      <article className="prose-content mx-auto w-full max-w-3xl px-4 py-12">
+        <h2>How a score is built</h2>
+        <p>
+          Each project is measured on six pillars. Every pillar is the plain average of its signals, each scored from 0 to 100. The overall
+          score is the weighted sum of the pillars, rounded to two decimals. Community votes and page views are shown beside the score but are
+          never an input to it.
+        </p>
+        <table>
+          <thead>
+            <tr>
+              <th>Pillar</th>
+              <th>Weight</th>
+              <th>Signals</th>
+            </tr>
+          </thead>
+          <tbody>
+            {PILLARS.map((pillar) => (
+              <tr key={pillar.key}>
+                <td>
+                  <strong>{pillar.label}</strong>
+                  <br />
+                  {pillar.description}
+                </td>
+                <td className="tabular">{Math.round(pillar.weight * 100)}%</td>
+                <td>
+                  <ul>
+                    {pillar.signals.map((signal) => (
+                      <li key={signal.key}>{signal.label}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h2>Grades</h2>
+        <p>A score earns the highest grade whose minimum it reaches.</p>
+        <table>
+          <thead>
+            <tr>
+              <th>Grade</th>
+              <th>Minimum score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {GRADE_BANDS.map((band) => (
+              <tr key={band.grade}>
+                <td>
+                  <GradeBadge grade={band.grade} tone={band.tone} />
+                </td>
+                <td className="tabular">{band.min}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h2>Demo data</h2>
+        <p>
+          On this demo site the projects&apos; names, tickers and logos are real, but their signals, audits and alerts are generated. Every such
+          figure is labelled as demo data where it is shown.
+        </p>
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { NextResponse } from 'next/server';
+
+import { voteBodySchema } from '@/lib/schemas/projects';
+import { errorResponse, readJson } from '@/server/api';
+import { castVote } from '@/server/votes';
+import { getVoterKey } from '@/server/visitor';
+
+/** One vote per voter per project (changeable): `{ id, vote }`. */
+export async function POST(request: Request) {
+  try {
+    const { id, vote } = await readJson(request, voteBodySchema);
+    return NextResponse.json(await castVote(id, await getVoterKey(), vote));
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,64 @@
+import Link from 'next/link';
+
+import { GradeBadge } from '@/components/project/grade-badge';
+import { ProjectLogo } from '@/components/project/project-logo';
+import { AUDIT_STATUS_LABELS, formatDate } from '@/lib/format';
+import type { Grade, GradeTone } from '@/lib/score';
+import { formatRank } from '@/lib/utils';
+
+type Row = {
+  id: string;
+  name: string;
+  logo: string | null;
+  rank: number | null;
+  tokenTickers: string[];
+  category: string | null;
+  auditStatus: keyof typeof AUDIT_STATUS_LABELS;
+  score: number | null;
+  grade: Grade | null;
+  gradeTone: GradeTone | null;
+  latestAuditAt?: Date | null;
+};
+
+/** The leaderboard table: one row per project, linking to its page. */
+export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }) {
+  if (rows.length === 0) return <p className="rounded-lg border p-6 text-center text-muted-foreground">No project matches these filters.</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="tabular w-full min-w-[640px] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted/60 text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">Rank</th>
+            <th scope="col" className="px-3 py-2 font-medium">Project</th>
+            <th scope="col" className="px-3 py-2 font-medium">Score</th>
+            <th scope="col" className="px-3 py-2 font-medium">Category</th>
+            <th scope="col" className="px-3 py-2 font-medium">Audit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t hover:bg-muted/40">
+              <td className="px-3 py-2 text-muted-foreground">{formatRank(row.rank)}</td>
+              <td className="px-3 py-2">
+                <Link href={`/projects/${row.id}`} className="flex items-center gap-2 font-medium hover:underline">
+                  <ProjectLogo src={row.logo} name={row.name} size={24} />
+                  <span>{row.name}</span>
+                  <span className="text-xs text-muted-foreground">{row.tokenTickers[0]}</span>
+                </Link>
+              </td>
+              <td className="px-3 py-2">
+                <GradeBadge grade={row.grade} tone={row.gradeTone} score={row.score} />
+              </td>
+              <td className="px-3 py-2">{row.category ?? '—'}</td>
+              <td className="px-3 py-2">
+                {AUDIT_STATUS_LABELS[row.auditStatus]}
+                {row.latestAuditAt ? <span className="block text-xs text-muted-foreground">{formatDate(row.latestAuditAt)}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

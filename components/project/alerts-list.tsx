@@ -1,0 +1,52 @@
+import Link from 'next/link';
+
+import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
+
+import { ProjectLogo } from './project-logo';
+
+type Alert = {
+  id: string;
+  projectId: string | null;
+  projectName: string | null;
+  projectLogo: string | null;
+  type: string;
+  title: string;
+  occurredAt: Date;
+  amountLostUsd: number | null;
+  chain: string | null;
+  confidence: string;
+  isDemo: boolean;
+};
+
+/** Security alerts, newest first; with `showProject` each names its project. */
+export function AlertsList({ alerts, showProject = false, emptyText = 'No security alerts.' }: { alerts: Alert[]; showProject?: boolean; emptyText?: string }) {
+  if (alerts.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
+  return (
+    <ol className="divide-y rounded-lg border">
+      {alerts.map((alert) => (
+        <li key={alert.id} className="flex items-start gap-3 p-3">
+          {showProject && alert.projectName ? <ProjectLogo src={alert.projectLogo} name={alert.projectName} size={28} /> : null}
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900">{ALERT_TYPE_LABELS[alert.type] ?? alert.type}</span>
+              {showProject && alert.projectId ? (
+                <Link href={`/projects/${alert.projectId}`} className="font-semibold hover:underline">
+                  {alert.projectName}
+                </Link>
+              ) : null}
+              <span className="text-muted-foreground">
+                <time dateTime={alert.occurredAt.toISOString()}>{formatDate(alert.occurredAt)}</time>
+                {alert.chain ? ` · ${alert.chain}` : ''}
+              </span>
+            </p>
+            <p className="mt-1 text-sm">{alert.title}</p>
+            <p className="mt-0.5 text-xs text-muted-foreground">
+              Lost: <span className="tabular">{formatUsd(alert.amountLostUsd)}</span> · confidence {alert.confidence}
+              {alert.isDemo ? ' · demo' : ''}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

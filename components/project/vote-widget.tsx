@@ -1,0 +1,61 @@
+'use client';
+
+import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useAction } from 'next-safe-action/hooks';
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+import { castVoteAction } from '@/actions/projects/cast-vote';
+import { Button } from '@/components/ui/button';
+import { formatPercentage } from '@/lib/format';
+
+type Summary = { yesPercentage: number | null; total: number; yourVote: boolean | null };
+
+/** "Is this project safe?" yes/no, with the project's yes share beside the site average. Never moves the score. */
+export function VoteWidget({ projectId, initial, siteAverage }: { projectId: string; initial: Summary; siteAverage: number | null }) {
+  const [summary, setSummary] = useState(initial);
+  const { executeAsync, isPending } = useAction(castVoteAction);
+
+  const vote = async (value: boolean) => {
+    if (isPending) return;
+    const result = await executeAsync({ id: projectId, vote: value });
+    if (result?.data) {
+      setSummary(result.data);
+      toast.success('Thanks, your vote is counted.');
+    } else {
+      toast.error(result?.serverError ?? 'Your vote could not be saved. Please try again.');
+    }
+  };
+
+  return (
+    <section aria-labelledby="vote-heading" className="rounded-xl border p-6">
+      <h2 id="vote-heading" className="text-lg font-semibold">
+        Do you trust this project?
+      </h2>
+      <div className="mt-4 flex gap-3">
+        <Button variant={summary.yourVote === true ? 'default' : 'outline'} aria-pressed={summary.yourVote === true} disabled={isPending} onClick={() => void vote(true)}>
+          <ThumbsUp aria-hidden /> Yes
+        </Button>
+        <Button variant={summary.yourVote === false ? 'default' : 'outline'} aria-pressed={summary.yourVote === false} disabled={isPending} onClick={() => void vote(false)}>
+          <ThumbsDown aria-hidden /> No
+        </Button>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
+        <div>
+          <dt className="text-muted-foreground">This project</dt>
+          <dd className="tabular text-xl font-semibold" data-testid="project-yes-percentage">
+            {formatPercentage(summary.yesPercentage)}
+          </dd>
+          <dd className="text-xs text-muted-foreground">
+            {summary.total} {summary.total === 1 ? 'vote' : 'votes'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Site average</dt>
+          <dd className="tabular text-xl font-semibold">{formatPercentage(siteAverage)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-xs text-muted-foreground">Community votes are shown for context and never change the security score.</p>
+    </section>
+  );
+}

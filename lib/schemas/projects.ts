@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const projectId = z
+  .string('id must be a string')
+  .trim()
+  .min(1, 'id is required')
+  .max(100, 'id is too long')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'id is not a project id');
+
+/** POST /api/projects/vote */
+export const voteBodySchema = z.strictObject({ id: projectId, vote: z.boolean('vote must be true or false') });
+
+/** POST /api/projects/page-view */
+export const pageViewBodySchema = z.strictObject({ projectId });
+
+/** GET /api/projects/average-yes-percentage */
+export const yesPercentageQuerySchema = z.object({ id: projectId.optional() });
+
+/** GET /api/search-project */
+export const searchQuerySchema = z.object({
+  keyword: z.string().max(100, 'keyword is too long (at most 100 characters)').default(''),
+});
+
+const url = z
+  .string()
+  .trim()
+  .max(500, 'A link cannot exceed 500 characters.')
+  .refine((value) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'Links must be full http(s) URLs.');
+
+/** The Report Incident form, shared by the form and the action. */
+export const incidentReportSchema = z.object({
+  projectId,
+  description: z
+    .string()
+    .trim()
+    .min(20, 'Describe the incident in at least 20 characters.')
+    .max(5000, 'The description cannot exceed 5000 characters.'),
+  links: z.array(url).max(5, 'Add at most 5 links.').default([]),
+  contact: z
+    .string()
+    .trim()
+    .max(254, 'Contact cannot exceed 254 characters.')
+    .optional()
+    .transform((value) => value || null),
+});
+
+export type IncidentReportInput = z.input<typeof incidentReportSchema>;
+export type IncidentReport = z.output<typeof incidentReportSchema>;

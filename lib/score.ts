@@ -1,0 +1,133 @@
+/**
+ * The security score, published in full on the methodology page: six pillars, each the mean of named signals
+ * (0–100), combined with fixed weights into an overall 0–100 score and a letter grade. Votes and page views
+ * are not inputs.
+ */
+
+export const METHODOLOGY_VERSION = '1.0';
+export const METHODOLOGY_DATE = '2026-11-01';
+
+export const PILLARS = [
+  {
+    key: 'codeSecurity',
+    label: 'Code Security',
+    weight: 0.3,
+    description: 'How well the code has been reviewed and how its findings were handled.',
+    signals: [
+      { key: 'auditCoverage', label: 'Audit coverage of deployed contracts' },
+      { key: 'findingsResolved', label: 'Critical and major findings resolved' },
+      { key: 'auditRecency', label: 'Time since the last audit' },
+      { key: 'bugBounty', label: 'Active bug bounty' },
+    ],
+  },
+  {
+    key: 'fundamentalHealth',
+    label: 'Fundamental Health',
+    weight: 0.15,
+    description: 'Who is behind the project and how its token and treasury are held.',
+    signals: [
+      { key: 'teamTransparency', label: 'Team identity verified (KYC)' },
+      { key: 'tokenDistribution', label: 'Token distribution and concentration' },
+      { key: 'treasuryRunway', label: 'Treasury runway' },
+    ],
+  },
+  {
+    key: 'operationalResilience',
+    label: 'Operational Resilience',
+    weight: 0.15,
+    description: 'How the project runs day to day and how it has handled incidents.',
+    signals: [
+      { key: 'webSecurity', label: 'Website, DNS and TLS hygiene' },
+      { key: 'incidentHistory', label: 'Incident history' },
+      { key: 'monitoringCoverage', label: 'On-chain monitoring coverage' },
+    ],
+  },
+  {
+    key: 'governanceStrength',
+    label: 'Governance Strength',
+    weight: 0.15,
+    description: 'Who can change the contracts, and what stands in their way.',
+    signals: [
+      { key: 'privilegedRoles', label: 'Privileged roles held by multisigs' },
+      { key: 'upgradeTimelock', label: 'Timelock on upgrades and parameter changes' },
+      { key: 'onChainGovernance', label: 'On-chain governance participation' },
+    ],
+  },
+  {
+    key: 'marketStability',
+    label: 'Market Stability',
+    weight: 0.15,
+    description: 'How deep and steady the market for the token is.',
+    signals: [
+      { key: 'liquidityDepth', label: 'Liquidity depth' },
+      { key: 'volatility', label: 'Price volatility (lower is better)' },
+      { key: 'exchangeCoverage', label: 'Exchange listings' },
+    ],
+  },
+  {
+    key: 'communityTrust',
+    label: 'Community Trust',
+    weight: 0.1,
+    description: 'How active and how satisfied the community is.',
+    signals: [
+      { key: 'socialActivity', label: 'Social activity' },
+      { key: 'sentiment', label: 'Community sentiment' },
+      { key: 'holderGrowth', label: 'Holder growth' },
+    ],
+  },
+] as const;
+
+export type PillarKey = (typeof PILLARS)[number]['key'];
+export type PillarScores = Record<string, { score: number; signals: Record<string, number> }>;
+
+/** Grade bands, highest first: a score at or above `min` earns the grade. */
+export const GRADE_BANDS = [
+  { grade: 'AAA', min: 90, tone: 'good' },
+  { grade: 'AA', min: 85, tone: 'good' },
+  { grade: 'A', min: 80, tone: 'good' },
+  { grade: 'BBB', min: 75, tone: 'fair' },
+  { grade: 'BB', min: 70, tone: 'fair' },
+  { grade: 'B', min: 65, tone: 'fair' },
+  { grade: 'CCC', min: 60, tone: 'poor' },
+  { grade: 'CC', min: 55, tone: 'poor' },
+  { grade: 'C', min: 50, tone: 'poor' },
+  { grade: 'D', min: 0, tone: 'poor' },
+] as const;
+
+export type Grade = (typeof GRADE_BANDS)[number]['grade'];
+export type GradeTone = (typeof GRADE_BANDS)[number]['tone'];
+export const GRADES = GRADE_BANDS.map((band) => band.grade) as Grade[];
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const clamp = (value: number) => Math.min(100, Math.max(0, value));
+
+/** A pillar's score: the mean of its signals (each clamped to 0–100); missing signals count as 0. */
+export function pillarScore(pillar: (typeof PILLARS)[number], signals: Record<string, number>): number {
+  const values = pillar.signals.map((signal) => clamp(Number.isFinite(signals[signal.key]) ? signals[signal.key] : 0));
+  return round2(values.reduce((sum, value) => sum + value, 0) / values.length);
+}
+
+/** Every pillar's score and the weighted overall score, from the raw signals. */
+export function computeScore(signals: Record<string, Record<string, number>>): { score: number; pillars: PillarScores } {
+  const pillars: PillarScores = {};
+  let total = 0;
+  for (const pillar of PILLARS) {
+    const own = signals[pillar.key] ?? {};
+    const score = pillarScore(pillar, own);
+    pillars[pillar.key] = { score, signals: Object.fromEntries(pillar.signals.map((signal) => [signal.key, clamp(own[signal.key] ?? 0)])) };
+    total += score * pillar.weight;
+  }
+  return { score: round2(total), pillars };
+}
+
+/** The grade band a score falls in. */
+export function gradeFor(score: number): { grade: Grade; tone: GradeTone } {
+  const band = GRADE_BANDS.find((candidate) => score >= candidate.min) ?? GRADE_BANDS[GRADE_BANDS.length - 1];
+  return { grade: band.grade, tone: band.tone };
+}
+
+/** The score range [min, max) a grade covers, for filtering by grade. */
+export function scoreRangeForGrade(grade: Grade): { min: number; max: number } {
+  const index = GRADE_BANDS.findIndex((band) => band.grade === grade);
+  return { min: GRADE_BANDS[index].min, max: index === 0 ? 100.01 : GRADE_BANDS[index - 1].min };
+}

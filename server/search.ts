@@ -1,0 +1,94 @@
+import 'server-only';
+
+import { asc, desc, gte, sql } from 'drizzle-orm';
+
+import { SEARCH_RESULT_LIMIT } from '@/lib/constants';
+import { rankSearch, toSearchEntry, type SearchEntry, type SearchResult } from '@/lib/search';
+
+import { getDb } from './db/client';
+import { pageViews, projects } from './db/schema';
+
+/** How long the in-memory copies may be served before a background refresh. */
+const INDEX_TTL_MS = 60_000;
+const TRENDING_TTL_MS = 60_000;
+export const TRENDING_WINDOW_DAYS = 7;
+
+type Cached<T> = { value: T; loadedAt: number; refreshing: Promise<T> | null };
+
+/** Stale-while-revalidate over a loader: the first call waits, later ones get the copy and refresh it when old. */
+function cachedLoader<T>(ttlMs: number, load: () => Promise<T>) {
+  let cache: Cached<T> | null = null;
+  let first: Promise<T> | null = null;
+  const refresh = () => {
+    const pending = load().then(
+      (value) => {
+        cache = { value, loadedAt: Date.now(), refreshing: null };
+        return value;
+      },
+      (error) => {
+        if (cache) cache.refreshing = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return {
+    async get(): Promise<T> {
+      if (cache) {
+        if (Date.now() - cache.loadedAt > ttlMs && !cache.refreshing) {
+          cache.refreshing = refresh();
+          cache.refreshing.catch(() => undefined);
+        }
+        return cache.value;
+      }
+      first ??= refresh().finally(() => {
+        first = null;
+      });
+      return first;
+    },
+    invalidate() {
+      cache = null;
+    },
+  };
+}
+
+const searchIndex = cachedLoader<SearchEntry[]>(INDEX_TTL_MS, async () => {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: projects.id, logo: projects.logo, name: projects.name, rank: projects.rank, tokenTickers: projects.tokenTickers })
+    .from(projects);
+  return rows.map(toSearchEntry);
+});
+
+const trending = cachedLoader<SearchResult[]>(TRENDING_TTL_MS, async () => {
+  const db = await getDb();
+  const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const recentViews = db
+    .select({ projectId: pageViews.projectId, views: sql<number>`sum(${pageViews.views})::int`.as('views') })
+    .from(pageViews)
+    .where(gte(pageViews.day, since))
+    .groupBy(pageViews.projectId)
+    .as('recent_views');
+  return db
+    .select({ id: projects.id, logo: projects.logo, name: projects.name, rank: projects.rank, tokenTickers: projects.tokenTickers })
+    .from(projects)
+    .leftJoin(recentViews, sql`${recentViews.projectId} = ${projects.id}`)
+    .orderBy(desc(sql`coalesce(${recentViews.views}, 0)`), sql`${projects.rank} asc nulls last`, asc(projects.name))
+    .limit(SEARCH_RESULT_LIMIT);
+});
+
+/** Projects whose name or any ticker matches the keyword, best first (at most 20). */
+export async function searchProjects(keyword: string): Promise<SearchResult[]> {
+  return rankSearch(await searchIndex.get(), keyword);
+}
+
+/** The most viewed projects of the last week, then by rank: what the search box shows before a keyword. */
+export async function getTrendingProjects(): Promise<SearchResult[]> {
+  return trending.get();
+}
+
+/** Drops the in-memory copies after projects change, so the next search reads them again. */
+export function invalidateSearchCaches(): void {
+  searchIndex.invalidate();
+  trending.invalidate();
+}
