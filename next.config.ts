@@ -15,9 +15,11 @@ const nextConfig: NextConfig = {
   outputFileTracingExcludes: {
     '/**': ['./data/**/*', './tests/**/*', './.git/**/*'],
   },
-  images: {
-    remotePatterns: [],
-  },
+  // With an image CDN configured (at build time), logos load from it with auto=format, fit=max, w and q;
+  // otherwise Next's own optimizer serves the local files.
+  ...(process.env.IMAGE_CDN_URL
+    ? { env: { IMAGE_CDN_URL: process.env.IMAGE_CDN_URL }, images: { loader: 'custom' as const, loaderFile: './lib/image-loader.ts' } }
+    : {}),
 };
 
 export default nextConfig;

@@ -15,6 +15,7 @@ export function ProjectLogo({ src, name, size = 32, className }: { src: string |
       </span>
     );
   }
-  // SVG logos are served as they are; the optimizer only helps raster images.
-  return <Image src={src} alt="" width={size} height={size} unoptimized={src.endsWith('.svg')} className={cn('shrink-0 rounded-full', className)} />;
+  // Without a CDN, SVG logos are served as they are: Next's optimizer only helps raster images.
+  const unoptimized = !process.env.IMAGE_CDN_URL && src.endsWith('.svg');
+  return <Image src={src} alt="" width={size} height={size} unoptimized={unoptimized} className={cn('shrink-0 rounded-full', className)} />;
 }

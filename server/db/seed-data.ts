@@ -30,6 +30,12 @@ function hash(text: string): number {
     h ^= char.codePointAt(0)!;
     h = Math.imul(h, 16777619);
   }
+  // Final avalanche (MurmurHash3's fmix32) so that low bits differ between similar keys.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 
