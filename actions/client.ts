@@ -4,6 +4,7 @@ import { createSafeActionClient, DEFAULT_SERVER_ERROR_MESSAGE } from 'next-safe-
 
 import { UserFacingError } from '@/lib/errors';
 import { logger } from '@/server/logger';
+import { getSessionUser } from '@/server/session';
 
 /**
  * The base client every action is built on: input is validated by the action's zod schema, a UserFacingError
@@ -15,4 +16,11 @@ export const actionClient = createSafeActionClient({
     logger.error({ err: error }, 'server action failed');
     return DEFAULT_SERVER_ERROR_MESSAGE;
   },
+});
+
+/** For actions of a signed-in user: the user is checked again here (never trusted from the page) and put in ctx. */
+export const authActionClient = actionClient.use(async ({ next }) => {
+  const user = await getSessionUser();
+  if (!user) throw new UserFacingError('Please log in first.', 401);
+  return next({ ctx: { user } });
 });

@@ -7,6 +7,7 @@ import { UserFacingError } from '@/lib/errors';
 
 import { AuthException } from './auth/errors';
 import { logger } from './logger';
+import { getSessionUser } from './session';
 
 /** Bodies larger than this are refused before parsing. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -56,4 +57,10 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.o
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new BadRequest(describeIssues(parsed.error));
   return parsed.data;
+}
+
+/** The signed-in user for a route handler, or a 401 reply. */
+export async function requireApiUser(): Promise<{ id: string; email: string } | NextResponse> {
+  const user = await getSessionUser();
+  return user ?? jsonError('Not signed in.', 401);
 }

@@ -2,6 +2,7 @@ import Link from 'next/link';
 
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
+import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { AUDIT_STATUS_LABELS, formatDate } from '@/lib/format';
 import type { Grade, GradeTone } from '@/lib/score';
 import { formatRank } from '@/lib/utils';
@@ -29,6 +30,9 @@ export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-left text-muted-foreground">
           <tr>
+            <th scope="col" className="w-10 px-2 py-2">
+              <span className="sr-only">Watchlist</span>
+            </th>
             <th scope="col" className="px-3 py-2 font-medium">Rank</th>
             <th scope="col" className="px-3 py-2 font-medium">Project</th>
             <th scope="col" className="px-3 py-2 font-medium">Score</th>
@@ -39,6 +43,9 @@ export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} className="border-t hover:bg-muted/40">
+              <td className="px-2 py-1">
+                <WatchlistStar projectId={row.id} projectName={row.name} className="size-8 hover:bg-muted" />
+              </td>
               <td className="px-3 py-2 text-muted-foreground">{formatRank(row.rank)}</td>
               <td className="px-3 py-2">
                 <Link href={`/projects/${row.id}`} className="flex items-center gap-2 font-medium hover:underline">

@@ -245,3 +245,37 @@ export const pageViews = pgTable(
   },
   (table) => [primaryKey({ columns: [table.projectId, table.day] }), index('page_views_day_idx').on(table.day)],
 );
+
+/** A user's named list of projects. Names are unique per user and at most 20 characters, in the database too. */
+export const watchlists = pgTable(
+  'watchlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('watchlists_user_name_idx').on(table.userId, table.name),
+    index('watchlists_user_idx').on(table.userId, table.createdAt),
+    check('watchlists_name_length', sql`char_length(${table.name}) between 1 and 20 and ${table.name} = btrim(${table.name})`),
+  ],
+);
+
+/** The projects of a watchlist, in order; a project appears at most once per list. */
+export const watchlistProjects = pgTable(
+  'watchlist_projects',
+  {
+    watchlistId: uuid('watchlist_id')
+      .notNull()
+      .references(() => watchlists.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.watchlistId, table.projectId] }), index('watchlist_projects_order_idx').on(table.watchlistId, table.position)],
+);

@@ -9,6 +9,7 @@ import { ProjectLogo } from '@/components/project/project-logo';
 import { ScoreCard } from '@/components/project/score-card';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import { formatRank } from '@/lib/utils';
 import { getProjectDetail } from '@/server/projects';
@@ -53,7 +54,7 @@ export default async function ProjectPage({ params }: Props) {
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{project.name}</h1>
               <GradeBadge grade={project.grade} tone={project.gradeTone} score={project.score} />
-              <div id="watchlist-star-slot" />
+              <WatchlistStar projectId={project.id} projectName={project.name} className="text-white" />
             </div>
             <ul aria-label="Token tickers" className="mt-2 flex flex-wrap gap-2">
               {project.tokenTickers.map((ticker) => (

@@ -1,0 +1,150 @@
+'use client';
+
+import { useSetAtom } from 'jotai';
+import { Pencil, Plus, Trash2, X } from 'lucide-react';
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+
+import { GradeBadge } from '@/components/project/grade-badge';
+import { ProjectLogo } from '@/components/project/project-logo';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import type { Watchlist } from '@/lib/schemas/watchlist';
+import { gradeFor } from '@/lib/score';
+import type { SearchResult } from '@/lib/search';
+import { cn, formatRank } from '@/lib/utils';
+
+import { AddProjectsList } from './add-projects-list';
+import { selectedWatchlistIdAtom } from './atoms';
+import { WatchlistNameDialog } from './create-watchlist-dialog';
+import { useWatchlistOperations } from './use-watchlist-operations';
+
+export type ProjectDetails = {
+  id: string;
+  name: string;
+  logo: string | null;
+  rank: number | null;
+  tokenTickers: string[];
+  score: number | null;
+  latestAlert: { title: string; occurredAt: Date } | null;
+};
+
+type Sort = 'added' | 'name' | 'score' | 'rank';
+
+/** The watchlists page: lists as tabs, the selected list's projects, and the Add Projects list. */
+export function WatchlistsView({ initialLists, details }: { initialLists: Watchlist[]; details: Record<string, ProjectDetails> }) {
+  const ops = useWatchlistOperations(initialLists);
+  const setStarTarget = useSetAtom(selectedWatchlistIdAtom);
+  const [added, setAdded] = useState<Record<string, ProjectDetails>>({});
+  const [sort, setSort] = useState<Sort>('added');
+  const known = useMemo(() => ({ ...added, ...details }), [added, details]);
+
+  const rows = ops.current.projects
+    .map((id, index) => ({ index, project: known[id] ?? { id, name: id, logo: null, rank: null, tokenTickers: [], score: null, latestAlert: null } }))
+    .sort((a, b) => {
+      if (sort === 'name') return a.project.name.localeCompare(b.project.name);
+      if (sort === 'score') return (b.project.score ?? -1) - (a.project.score ?? -1);
+      if (sort === 'rank') return (a.project.rank ?? Number.MAX_SAFE_INTEGER) - (b.project.rank ?? Number.MAX_SAFE_INTEGER);
+      return a.index - b.index;
+    });
+
+  const addFromSearch = (project: SearchResult) => {
+    setAdded((current) => ({ ...current, [project.id]: { ...project, score: null, latestAlert: null } }));
+    ops.toggle(project.id);
+  };
+  const names = ops.lists.map((list) => list.name);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]" aria-busy={ops.isBusy}>
+      <div className="grid content-start gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="tablist" aria-label="Your watchlists" className="flex flex-wrap gap-2">
+            {ops.lists.map((list, index) => (
+              <button
+                key={list.id}
+                role="tab"
+                aria-selected={index === ops.selectedIndex}
+                onClick={() => {
+                  ops.select(index);
+                  setStarTarget(list.id);
+                }}
+                className={cn('rounded-full border px-4 py-1.5 text-sm font-medium', index === ops.selectedIndex ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted')}
+              >
+                {list.name} <span className="tabular opacity-70">({list.projects.length})</span>
+              </button>
+            ))}
+          </div>
+          <div className="ml-auto flex gap-2">
+            <WatchlistNameDialog
+              title="New watchlist"
+              confirmLabel="Create"
+              existingNames={names}
+              onConfirm={ops.create}
+              trigger={
+                <Button variant="outline" size="sm">
+                  <Plus aria-hidden /> New watchlist
+                </Button>
+              }
+            />
+            <WatchlistNameDialog
+              key={ops.current.id}
+              title="Rename watchlist"
+              confirmLabel="Rename"
+              existingNames={names}
+              initialName={ops.current.name}
+              onConfirm={ops.rename}
+              trigger={
+                <Button variant="outline" size="sm">
+                  <Pencil aria-hidden /> Rename
+                </Button>
+              }
+            />
+            <Button variant="outline" size="sm" disabled={!ops.canDelete} onClick={ops.remove}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">{ops.current.name}</h2>
+          <label className="flex items-center gap-2 text-sm">
+            Sort by
+            <select className="h-8 rounded-md border bg-background px-2" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
+              <option value="added">Date added</option>
+              <option value="name">Name</option>
+              <option value="score">Security score</option>
+              <option value="rank">Rank</option>
+            </select>
+          </label>
+        </div>
+        {rows.length === 0 ? (
+          <p className="rounded-lg border p-6 text-center text-muted-foreground">No projects yet. Add some with the list on the right, or the star on any project.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border" aria-label={`Projects in ${ops.current.name}`}>
+            {rows.map(({ project }) => {
+              const grade = project.score === null ? null : gradeFor(project.score);
+              return (
+                <li key={project.id} className="flex items-center gap-3 p-3">
+                  <ProjectLogo src={project.logo} name={project.name} size={32} />
+                  <div className="min-w-0 flex-1">
+                    <Link href={`/projects/${project.id}`} className="font-medium hover:underline">
+                      {project.name}
+                    </Link>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {formatRank(project.rank)} · {project.tokenTickers[0] ?? 'no token'}
+                      {project.latestAlert ? ` · latest alert ${formatDate(project.latestAlert.occurredAt)}: ${project.latestAlert.title}` : ' · no alerts'}
+                    </p>
+                  </div>
+                  <GradeBadge grade={grade?.grade ?? null} tone={grade?.tone ?? null} score={project.score} />
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${project.name} from ${ops.current.name}`} onClick={() => ops.toggle(project.id)}>
+                    <X aria-hidden />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <AddProjectsList existing={ops.current.projects} onAdd={addFromSearch} />
+    </div>
+  );
+}

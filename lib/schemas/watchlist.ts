@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+import { WATCHLIST_NAME_MAX_LENGTH } from '../constants';
+import { WATCHLIST_MESSAGES } from '../messages';
+
+export const WATCHLIST_MAX_PROJECTS = 500;
+export const WATCHLISTS_PER_USER_MAX = 50;
+
+/** A watchlist name: trimmed, not empty, at most 20 characters (SPEC §5). */
+export const watchlistNameSchema = z
+  .string('name must be a string')
+  .trim()
+  .min(1, 'The name cannot be empty.')
+  .max(WATCHLIST_NAME_MAX_LENGTH, WATCHLIST_MESSAGES.nameTooLong);
+
+const projectIds = z
+  .array(
+    z
+      .string('projects must be project ids')
+      .max(100, 'a project id is too long')
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'projects must be project ids'),
+    'projects must be a list of project ids',
+  )
+  .max(WATCHLIST_MAX_PROJECTS, `a watchlist holds at most ${WATCHLIST_MAX_PROJECTS} projects`)
+  .refine((ids) => new Set(ids).size === ids.length, 'a project can appear only once');
+
+const watchlistId = z.uuid('id is not a watchlist id');
+
+export const createWatchlistSchema = z.strictObject({ name: watchlistNameSchema, projects: projectIds.default([]) });
+export const updateWatchlistSchema = z.strictObject({ id: watchlistId, name: watchlistNameSchema, projects: projectIds });
+export const deleteWatchlistSchema = z.strictObject({ id: watchlistId });
+
+export type Watchlist = { id: string; name: string; projects: string[] };

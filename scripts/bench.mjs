@@ -1,0 +1,199 @@
+// `npm run bench`: performance figures of the production build (issue 3 "Figures to print", issue 5 "Performance").
+//
+// 1. Needs an existing build (.next/standalone/server.js).
+// 2. Makes a data folder in a temp dir: starts the server once so it migrates and seeds, stops it, then adds
+//    synthetic projects straight into the embedded PGlite folder until it holds 20,000 projects.
+// 3. Starts the server again on that folder and measures with autocannon:
+//    a. GET /api/search-project over ~200 varied keywords at a steady 200 requests/s for 20 s: p50/p90/p99;
+//    b. saturation (10 connections, 10 s each): GET /api/health, then search; ratio search/health;
+//    c. saturation: GET / (signed out) and a static page; ratio home/static.
+// 4. Loads `/` in Chromium and sums the JavaScript transferred (as sent, gzip) and the script requests.
+// Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
+// Always the embedded database in a temp folder: DATABASE_URL is ignored here.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { measureScripts, closeBrowser } from './bench/browser.mjs';
+import { closeOpenDatabase, fillProjects, syntheticProject } from './bench/data.mjs';
+import { searchPaths } from './bench/keywords.mjs';
+import { run, stopCurrentRun, warm } from './bench/load.mjs';
+import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
+import { findFreePort, startServer } from './bench/server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_PROJECTS = 20_000;
+const STEADY_RATE = 200;
+const STEADY_SECONDS = 20;
+const SATURATION_SECONDS = 10;
+const CONNECTIONS = 10;
+const STATIC_PATH = '/company/about';
+const TARGETS = { searchP99Ms: 15, searchVsHealth: 0.7, homeVsStatic: 0.6, homeScriptBytes: 130_000 };
+
+const started = performance.now();
+const log = (message) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+
+if (!fs.existsSync(path.join(ROOT, '.next', 'standalone', 'server.js'))) {
+  console.error('No build found (.next/standalone/server.js). Run `npm run build` first, then `npm run bench`.');
+  process.exit(1);
+}
+
+const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-bench-'));
+const dataDir = path.join(tempDir, 'data');
+let server = null;
+let cleaned = false;
+
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  stopCurrentRun();
+  await closeBrowser();
+  if (server) {
+    const current = server;
+    server = null;
+    await current.stop();
+  }
+  await closeOpenDatabase().catch(() => undefined);
+  fs.rmSync(tempDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n[bench] ${signal}: stopping the server and removing ${tempDir}`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function getJson(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return response.json();
+}
+
+async function main() {
+  const port = await findFreePort(Number(process.env.BENCH_PORT ?? 3900));
+  log(`data folder ${dataDir}, port ${port}`);
+
+  log('starting the server once to migrate and seed …');
+  server = await startServer({ root: ROOT, port, dataDir });
+  log('seeded; stopping it');
+  const firstStop = await server.stop();
+  server = null;
+  if (firstStop.code !== 0) log(`note: the seeding server exited with code ${firstStop.code} (signal ${firstStop.signal})`);
+
+  log(`adding synthetic projects up to ${TARGET_PROJECTS} …`);
+  const fill = await fillProjects(dataDir, TARGET_PROJECTS);
+  log(`projects: ${fill.seeded} seeded + ${fill.added} synthetic = ${fill.projects} (scores: ${fill.scores})`);
+  if (fill.staleLock) log('note: the stopped server left pglite.lock behind: it exited before closing its database');
+  if (fill.projects < TARGET_PROJECTS) throw new Error(`Only ${fill.projects} projects after filling; expected ${TARGET_PROJECTS}.`);
+
+  log('starting the server on the filled folder …');
+  server = await startServer({ root: ROOT, port, dataDir });
+  const origin = server.origin;
+
+  // The search index is loaded from the database: make sure it holds the synthetic rows.
+  const probe = syntheticProject(Math.max(0, fill.added - 1));
+  const found = await getJson(`${origin}/api/search-project?keyword=${encodeURIComponent(probe.name)}`);
+  const indexed = Array.isArray(found) && found.some((result) => result.id === probe.id);
+  if (!indexed) throw new Error(`The search does not find the synthetic project '${probe.name}': is the server reading the bench folder?`);
+
+  const loadBefore = os.loadavg()[0];
+  const paths = searchPaths();
+
+  // a. Steady rate.
+  log(`warming search (${paths.length} keywords) …`);
+  const searchWarm = await warm(origin, paths, 1);
+  const badWarm = [...searchWarm.entries()].filter(([, { status }]) => status !== 200);
+  if (badWarm.length) throw new Error(`Search answered non-200 while warming: ${badWarm.map(([p, { status }]) => `${status} ${p}`).join(', ')}`);
+  log(`search at a steady ${STEADY_RATE} req/s for ${STEADY_SECONDS} s …`);
+  const steady = await run({ origin, paths, connections: CONNECTIONS, duration: STEADY_SECONDS, overallRate: STEADY_RATE, title: 'search steady' });
+
+  // b. Saturation: health, then search.
+  await warm(origin, ['/api/health'], 20);
+  log(`saturation: GET /api/health, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s …`);
+  const health = await run({ origin, paths: ['/api/health'], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'health' });
+  log(`saturation: GET /api/search-project, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s …`);
+  const searchSat = await run({ origin, paths, connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'search saturation' });
+
+  // c. Saturation: the home page (signed out) and a static page.
+  const pageWarm = await warm(origin, ['/', STATIC_PATH], 5);
+  for (const [pagePath, { status }] of pageWarm) if (status !== 200) throw new Error(`GET ${pagePath} answered ${status}`);
+  log(`saturation: GET /, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s …`);
+  const home = await run({ origin, paths: ['/'], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'home' });
+  log(`saturation: GET ${STATIC_PATH}, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s …`);
+  const staticPage = await run({ origin, paths: [STATIC_PATH], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'static' });
+  const loadAfter = os.loadavg()[0];
+
+  // 5. JavaScript of `/`.
+  log('loading / in Chromium …');
+  const js = await measureScripts(origin, '/');
+
+  log('stopping the server');
+  const current = server;
+  server = null;
+  await current.stop();
+
+  // Report.
+  const searchVsHealth = searchSat.requestsPerSecond / health.requestsPerSecond;
+  const homeVsStatic = home.requestsPerSecond / staticPage.requestsPerSecond;
+  const errorsOf = (r) => r.non2xx + r.errors + r.timeouts;
+  const errorNote = (r) => (errorsOf(r) ? ` (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)` : '');
+  const rows = [
+    ['data', 'projects (seeded + synthetic)', `${fill.projects} (${fill.seeded} + ${fill.added})`, `${TARGET_PROJECTS}`, ''],
+    ['data', 'search keywords', `${paths.length} varied`, '', ''],
+    ['search @200/s', 'achieved rate', `${rps(steady.requestsPerSecond)}, ${steady.completed} requests${errorNote(steady)}`, `${STEADY_RATE} req/s`, verdict(steady.requestsPerSecond >= STEADY_RATE * 0.95)],
+    ['search @200/s', 'p50 latency', ms(steady.p50), '', ''],
+    ['search @200/s', 'p90 latency', ms(steady.p90), '', ''],
+    ['search @200/s', 'p99 latency', ms(steady.p99), `< ${TARGETS.searchP99Ms} ms`, verdict(steady.p99 < TARGETS.searchP99Ms && errorsOf(steady) === 0)],
+    ['search @200/s', 'max latency', ms(steady.max), '', ''],
+    ['saturation', 'GET /api/health', rps(health.requestsPerSecond) + errorNote(health), '', ''],
+    ['saturation', 'GET /api/search-project', `${rps(searchSat.requestsPerSecond)}, p99 ${ms(searchSat.p99)}${errorNote(searchSat)}`, '', ''],
+    ['saturation', 'search / health', pct(searchVsHealth), `>= ${pct(TARGETS.searchVsHealth)}`, verdict(searchVsHealth >= TARGETS.searchVsHealth && errorsOf(searchSat) === 0)],
+    ['saturation', 'GET / (signed out)', `${rps(home.requestsPerSecond)}, p99 ${ms(home.p99)}${errorNote(home)}`, '', ''],
+    ['saturation', `GET ${STATIC_PATH} (static)`, `${rps(staticPage.requestsPerSecond)}, p99 ${ms(staticPage.p99)}${errorNote(staticPage)}`, '', ''],
+    ['saturation', 'home / static', pct(homeVsStatic), `>= ${pct(TARGETS.homeVsStatic)}`, verdict(homeVsStatic >= TARGETS.homeVsStatic && errorsOf(home) === 0)],
+    ['saturation', 'response encoding', `/ ${pageWarm.get('/').encoding ?? 'none'}, ${STATIC_PATH} ${pageWarm.get(STATIC_PATH).encoding ?? 'none'}`, '', ''],
+  ];
+  if (js.skipped) {
+    rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
+  } else {
+    rows.push(
+      ['JS of /', 'scripts transferred (as sent)', kb(js.scriptBytes), `< ${kb(TARGETS.homeScriptBytes)}`, verdict(js.scriptBytes < TARGETS.homeScriptBytes && js.failedScripts.length === 0)],
+      ['JS of /', 'script requests', `${js.scriptCount}${js.failedScripts.length ? ` (${js.failedScripts.length} failed)` : ''}`, '', ''],
+      ['JS of /', 'script encoding', js.encodings.join(', ') || 'none', 'gzip', verdict(js.encodings.length > 0 && js.encodings.every((e) => e === 'gzip'))],
+      ['JS of /', 'scripts decoded (uncompressed)', kb(js.scriptDecodedBytes), '', ''],
+      ['JS of /', 'script response headers', kb(js.scriptHeaderBytes), '', ''],
+      ['JS of /', 'HTML document (as sent)', `${kb(js.documentTransferred)}, status ${js.documentStatus}, ${js.documentEncoding}`, '', ''],
+    );
+  }
+
+  console.log('');
+  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon ${CONNECTIONS} connections`);
+  console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}; load average ${loadBefore.toFixed(2)} before the load runs, ${loadAfter.toFixed(2)} after.`);
+  console.log('The load generator runs on the same machine as the server; requests send Accept-Encoding: gzip, deflate, br.');
+  const busy = Math.max(loadBefore, loadAfter) > os.cpus().length;
+  if (busy) console.log(`WARNING: the machine was busy with other work (load above ${os.cpus().length}): the latency and throughput figures are pessimistic.`);
+  if (fill.staleLock) console.log('Note: on SIGTERM the server exited before closing PGlite (it left pglite.lock behind).');
+  console.log('');
+  console.log(table(rows));
+  if (!js.skipped) {
+    console.log('');
+    console.log('Script responses of / (largest first):');
+    for (const script of js.scripts) console.log(`  ${kb(script.transferred).padStart(9)}  ${kb(script.decoded).padStart(9)} decoded  ${script.encoding.padEnd(5)}  ${script.url}`);
+    if (js.consoleErrors.length) console.log(`Console errors on /: ${js.consoleErrors.length} (first: ${js.consoleErrors[0]})`);
+  }
+  console.log('');
+  console.log(`Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s. Targets are reported, not enforced: the exit code is 0 whatever they say.`);
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nThe bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  if (server) console.error(`Server output (last lines):\n${server.output().split('\n').slice(-30).join('\n')}`);
+  await cleanup().catch((cleanupError) => console.error(`Cleanup failed: ${cleanupError}`));
+  process.exit(1);
+}

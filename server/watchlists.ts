@@ -1,0 +1,143 @@
+import 'server-only';
+
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+import { UserFacingError } from '@/lib/errors';
+import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLISTS_PER_USER_MAX, type Watchlist } from '@/lib/schemas/watchlist';
+
+import { getDb, type Database } from './db/client';
+import { projects, watchlistProjects, watchlists } from './db/schema';
+
+const notFound = () => new UserFacingError('Watchlist not found.', 404);
+const nameUsed = () => new UserFacingError(WATCHLIST_MESSAGES.nameUsed, 409);
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+/** A user's watchlists, oldest first, each with its projects in order. */
+export async function listWatchlists(userId: string): Promise<Watchlist[]> {
+  const db = await getDb();
+  const lists = await db.select({ id: watchlists.id, name: watchlists.name }).from(watchlists).where(eq(watchlists.userId, userId)).orderBy(asc(watchlists.createdAt), asc(watchlists.id));
+  if (lists.length === 0) return [];
+  const items = await db
+    .select({ watchlistId: watchlistProjects.watchlistId, projectId: watchlistProjects.projectId })
+    .from(watchlistProjects)
+    .where(inArray(watchlistProjects.watchlistId, lists.map((list) => list.id)))
+    .orderBy(asc(watchlistProjects.position));
+  return lists.map((list) => ({ ...list, projects: items.filter((item) => item.watchlistId === list.id).map((item) => item.projectId) }));
+}
+
+async function assertProjectsExist(db: Database, ids: string[]) {
+  if (ids.length === 0) return;
+  const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+  const known = new Set(found.map((row) => row.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) throw new UserFacingError(`Unknown project: ${unknown.slice(0, 3).join(', ')}.`, 400);
+}
+
+async function replaceProjects(db: Database, watchlistId: string, ids: string[]) {
+  await db.delete(watchlistProjects).where(eq(watchlistProjects.watchlistId, watchlistId));
+  if (ids.length) await db.insert(watchlistProjects).values(ids.map((projectId, position) => ({ watchlistId, projectId, position })));
+}
+
+/** Creates a watchlist for the user; a name they already use is refused with 'The name is already used' (409). */
+export async function createWatchlist(userId: string, input: { name: string; projects: string[] }): Promise<{ id: string }> {
+  const db = await getDb();
+  await assertProjectsExist(db, input.projects);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(watchlists).where(eq(watchlists.userId, userId));
+  if (count >= WATCHLISTS_PER_USER_MAX) throw new UserFacingError(`You can keep at most ${WATCHLISTS_PER_USER_MAX} watchlists.`, 409);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx.insert(watchlists).values({ userId, name: input.name }).returning({ id: watchlists.id });
+      await replaceProjects(tx, created.id, input.projects);
+      return created;
+    });
+  } catch (error) {
+    // Also when two creates with the same name race: the unique index decides.
+    if (isUniqueViolation(error)) throw nameUsed();
+    throw error;
+  }
+}
+
+/** Renames a watchlist and replaces its projects, in order. Another user's list is "not found". */
+export async function updateWatchlist(userId: string, input: { id: string; name: string; projects: string[] }): Promise<void> {
+  const db = await getDb();
+  await assertProjectsExist(db, input.projects);
+  try {
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(watchlists)
+        .set({ name: input.name, updatedAt: new Date() })
+        .where(and(eq(watchlists.id, input.id), eq(watchlists.userId, userId)))
+        .returning({ id: watchlists.id });
+      if (!updated) throw notFound();
+      await replaceProjects(tx, input.id, input.projects);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameUsed();
+    throw error;
+  }
+}
+
+/** Deletes one of the user's watchlists. */
+export async function deleteWatchlist(userId: string, id: string): Promise<void> {
+  const db = await getDb();
+  const deleted = await db.delete(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId))).returning({ id: watchlists.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+export type WatchedProject = {
+  id: string;
+  name: string;
+  logo: string | null;
+  rank: number | null;
+  tokenTickers: string[];
+  score: number | null;
+  latestAlert: { title: string; occurredAt: Date } | null;
+};
+
+/** What the watchlists page shows of each watched project: score, rank and latest alert. */
+export async function describeProjects(ids: string[]): Promise<WatchedProject[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.execute<{
+    id: string;
+    name: string;
+    logo: string | null;
+    rank: number | null;
+    token_tickers: string[];
+    score: number | null;
+    alert_title: string | null;
+    alert_at: string | Date | null;
+  }>(sql`
+    select p.id, p.name, p.logo, p.rank, p.token_tickers, s.score,
+      a.title as alert_title, a.occurred_at as alert_at
+    from projects p
+    left join project_scores s on s.project_id = p.id
+    left join lateral (
+      select title, occurred_at from security_alerts where project_id = p.id order by occurred_at desc limit 1
+    ) a on true
+    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+    id: string;
+    name: string;
+    logo: string | null;
+    rank: number | null;
+    token_tickers: string[];
+    score: number | null;
+    alert_title: string | null;
+    alert_at: string | Date | null;
+  }[];
+  return list.map((row) => ({
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    rank: row.rank,
+    tokenTickers: row.token_tickers,
+    score: row.score === null ? null : Number(row.score),
+    latestAlert: row.alert_title && row.alert_at ? { title: row.alert_title, occurredAt: new Date(row.alert_at) } : null,
+  }));
+}
