@@ -18,6 +18,12 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), COOKIE_CONSENT_KEY);
 });
 
+/** Opens a page and waits until it is hydrated (nothing left loading), so typing and clicking reach React. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
 /** The main search on the home page (its header is hidden, so this is the only combobox with that name). */
 const mainSearch = (page: Page) => page.getByRole('combobox', { name: SEARCH_TEXTS.mainPlaceholder });
 
@@ -38,7 +44,7 @@ async function projectIdOf(listbox: Locator, option: Locator): Promise<string> {
 
 test.describe('project search', () => {
   test('typing a name and pressing Enter opens the first result, Ethereum', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const search = mainSearch(page);
     await search.fill('ethereum');
     const listbox = await listboxOf(search);
@@ -52,7 +58,7 @@ test.describe('project search', () => {
   });
 
   test('clicking a result opens its project page', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const search = mainSearch(page);
     await search.fill('ETH');
     const listbox = await listboxOf(search);
@@ -64,7 +70,7 @@ test.describe('project search', () => {
   });
 
   test('focusing the empty main search shows Trending Projects, then the trending options', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const search = mainSearch(page);
     await search.focus();
     await expect(page.locator('#tour-search').getByText(SEARCH_TEXTS.trendingProjects, { exact: true })).toBeVisible();
@@ -81,7 +87,7 @@ test.describe('project search', () => {
   });
 
   test('arrow keys move through the results, Enter opens the active one and Escape closes the list', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const search = mainSearch(page);
     await search.fill('bitcoin');
     const listbox = await listboxOf(search);
@@ -120,14 +126,16 @@ test.describe('project search', () => {
   });
 
   test('the navigation search shows Trending Search, and choosing a result clears and blurs it', async ({ page }) => {
-    await page.goto('/projects/bitcoin');
+    await open(page, '/projects/bitcoin');
     await expect(page.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeVisible();
     const header = page.getByRole('banner');
-    const search = header.getByRole('combobox', { name: SEARCH_TEXTS.navPlaceholder, exact: true });
+    // Hidden (and so out of the accessibility tree) until the page is scrolled past its banner.
+    const search = header.getByPlaceholder(SEARCH_TEXTS.navPlaceholder, { exact: true });
     await expect(search).toBeDisabled();
     const bannerHeight = await page.locator('[data-page-banner]').evaluate((banner) => (banner as HTMLElement).offsetHeight);
     await page.evaluate((y) => window.scrollTo(0, y), bannerHeight + 200);
     await expect(search).toBeEnabled();
+    await expect(header.getByRole('combobox', { name: SEARCH_TEXTS.navPlaceholder, exact: true })).toBeVisible();
 
     await search.focus();
     await expect(header.getByText(SEARCH_TEXTS.trendingSearch, { exact: true })).toBeVisible();
@@ -153,7 +161,7 @@ test.describe('project leaderboard filters', () => {
     page.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('td:nth-child(2) a > span:not([aria-hidden])')?.textContent?.trim() ?? ''));
 
   test('a category filter and a sort change the list and the URL, and survive a reload', async ({ page }) => {
-    await page.goto('/projects');
+    await open(page, '/projects');
     const category = page.getByLabel('Category');
     const choices = (await category.locator('option').allInnerTexts()).map((text) => text.trim()).filter((text) => text && text !== 'All categories');
     expect(choices.length).toBeGreaterThan(1);
@@ -209,7 +217,7 @@ async function unvotedProject(request: APIRequestContext): Promise<{ id: string;
 test.describe('votes', () => {
   test('Yes then No: the project shows 100.0% then 0.0% with one vote, kept after a reload', async ({ page, request }) => {
     const project = await unvotedProject(request);
-    await page.goto(`/projects/${project.id}`);
+    await open(page, `/projects/${project.id}`);
     await expect(page.getByRole('heading', { level: 1, name: project.name })).toBeVisible();
     const widget = page.getByRole('region', { name: 'Do you trust this project?' });
     const percentage = widget.getByTestId('project-yes-percentage');
@@ -238,12 +246,23 @@ test.describe('votes', () => {
 test.describe('Report Incident', () => {
   const SUCCESS = 'Thank you. Our analysts will review your report.';
 
-  test('a report about a project chosen through the search is sent', async ({ page }) => {
-    await page.goto('/');
+  /** Opens the dialog from the security alerts section of the home page. */
+  async function openReportDialog(page: Page): Promise<Locator> {
+    await open(page, '/');
     await page.getByRole('button', { name: 'Report Incident' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report an incident' });
     await expect(dialog).toBeVisible();
+    return dialog;
+  }
 
+  /** Moves focus off the project search, whose list opens on focus (the dialog focuses it first). */
+  async function closeProjectList(dialog: Locator) {
+    await dialog.getByRole('heading', { name: 'Report an incident' }).click();
+    await expect(dialog.getByRole('listbox')).toBeHidden();
+  }
+
+  test('a report about a project chosen through the search is sent', async ({ page }) => {
+    const dialog = await openReportDialog(page);
     const search = dialog.getByRole('combobox');
     await search.fill('bitcoin');
     const listbox = await listboxOf(search);
@@ -263,9 +282,8 @@ test.describe('Report Incident', () => {
   });
 
   test('an empty report names what is missing and sends nothing', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Report Incident' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Report an incident' });
+    const dialog = await openReportDialog(page);
+    await closeProjectList(dialog);
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('Choose the project the incident is about.')).toBeVisible();
     await expect(dialog.getByText('Describe the incident in at least 20 characters.')).toBeVisible();
@@ -274,13 +292,22 @@ test.describe('Report Incident', () => {
   });
 
   test('a link that is not a web address is refused in the form', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Report Incident' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Report an incident' });
+    const dialog = await openReportDialog(page);
+    await closeProjectList(dialog);
     await dialog.getByLabel('What happened?').fill('Short');
     await dialog.getByLabel(/Links/).fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('Links must be full http(s) URLs.')).toBeVisible();
     await expect(dialog.getByText('Describe the incident in at least 20 characters.')).toBeVisible();
+  });
+
+  // BUG components/home/report-incident-dialog.tsx:85 (with components/search/project-search.tsx:135) — the dialog
+  // focuses its first field, the project search, whose onFocus opens the trending list over the rest of the form:
+  // clicking "Send report" right after opening the dialog picks whichever trending project lies under the pointer.
+  test.fixme('opening the dialog leaves the form uncovered', async ({ page }) => {
+    const dialog = await openReportDialog(page);
+    await expect(dialog.getByRole('listbox')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Send report' }).click({ timeout: 2_000 });
+    await expect(dialog.getByText('Choose the project the incident is about.')).toBeVisible();
   });
 });

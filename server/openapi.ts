@@ -1,0 +1,71 @@
+import 'server-only';
+
+/** The OpenAPI description of our HTTP API (SPEC §7), served at /api/openapi.json. */
+
+const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } as const;
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [String(code), { description: 'Refused', ...json(error) }]));
+const success = { type: 'object', properties: { msg: { type: 'string', enum: ['SUCCESS'] } } } as const;
+const authCall = (summary: string, properties: Record<string, object>, codes: number[]) => ({
+  post: {
+    summary,
+    tags: ['auth'],
+    requestBody: json({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false }),
+    responses: { '200': { description: 'Done', ...json(success) }, ...errors(...codes) },
+  },
+});
+const email = { type: 'string', format: 'email', maxLength: 254 };
+const password = { type: 'string', minLength: 8, maxLength: 256 };
+const code = { type: 'string', pattern: '^\\d{6}$' };
+const searchResult = {
+  type: 'object',
+  properties: { id: { type: 'string' }, logo: { type: ['string', 'null'] }, name: { type: 'string' }, rank: { type: ['integer', 'null'] }, tokenTickers: { type: 'array', items: { type: 'string' } } },
+};
+const watchlist = { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string', maxLength: 20 }, projects: { type: 'array', items: { type: 'string' } } } };
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 'Sentinel Shield API', version: '1.0.0', description: 'Errors are `{ "error": "<Name or message>" }` with a 4xx status; auth errors carry the exception names of the user pool.' },
+  paths: {
+    '/api/health': { get: { summary: 'Liveness with a database check', responses: { '200': { description: 'Up' }, '503': { description: 'Database unavailable' } } } },
+    '/api/auth/signup': authCall('Create an account and mail a confirmation code', { email, password }, [400, 409, 429, 502]),
+    '/api/auth/verify-email': authCall('Confirm an email with its code', { email, verificationCode: code }, [400, 429]),
+    '/api/auth/resend-confirmation': authCall('Mail a new confirmation code (once a minute)', { email }, [400, 429, 502]),
+    '/api/auth/forgot-password': authCall('Mail a password reset code', { email }, [400, 429, 502]),
+    '/api/auth/reset-forgotten-password': authCall('Set a new password with a reset code', { email, code, newPassword: password }, [400, 429]),
+    '/api/search-project': {
+      get: {
+        summary: 'Search projects by name or ticker; under 2 characters, the trending list',
+        parameters: [{ name: 'keyword', in: 'query', schema: { type: 'string', maxLength: 100 } }],
+        responses: { '200': { description: 'Best match first, at most 20', ...json({ type: 'array', items: searchResult }) }, ...errors(400) },
+      },
+    },
+    '/api/projects/vote': {
+      post: {
+        summary: 'One vote per voter per project, changeable',
+        requestBody: json({ type: 'object', properties: { id: { type: 'string' }, vote: { type: 'boolean' } }, required: ['id', 'vote'] }),
+        responses: { '200': { description: 'The project’s vote summary' }, ...errors(400, 404) },
+      },
+    },
+    '/api/projects/average-yes-percentage': {
+      get: {
+        summary: 'Share of yes votes, site-wide or for one project',
+        parameters: [{ name: 'id', in: 'query', schema: { type: 'string' } }],
+        responses: { '200': { description: '{ yesPercentage }' }, ...errors(400, 404) },
+      },
+    },
+    '/api/projects/page-view': {
+      post: { summary: 'Count a project page view', requestBody: json({ type: 'object', properties: { projectId: { type: 'string' } }, required: ['projectId'] }), responses: { '200': { description: 'Counted' }, ...errors(400, 404) } },
+    },
+    '/api/watchlist': { get: { summary: 'The signed-in user’s watchlists', responses: { '200': { description: 'Lists', ...json({ type: 'array', items: watchlist }) }, ...errors(401) } } },
+    '/api/watchlist/create': {
+      post: { summary: 'Create a watchlist', requestBody: json({ type: 'object', properties: { name: { type: 'string' }, projects: { type: 'array', items: { type: 'string' } } }, required: ['name'] }), responses: { '200': { description: '{ id }' }, ...errors(400, 401, 409) } },
+    },
+    '/api/watchlist/update': {
+      post: { summary: 'Rename a watchlist and set its projects', requestBody: json(watchlist), responses: { '200': { description: '{ ok: true }' }, ...errors(400, 401, 404, 409) } },
+    },
+    '/api/watchlist/delete': {
+      post: { summary: 'Delete a watchlist', requestBody: json({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] }), responses: { '200': { description: 'Deleted' }, ...errors(400, 401, 404) } },
+    },
+  },
+} as const;

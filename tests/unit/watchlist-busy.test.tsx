@@ -1,0 +1,297 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { useWatchlistOperations } from '@/components/watchlist/use-watchlist-operations';
+import type { Watchlist } from '@/lib/schemas/watchlist';
+
+// The three server actions, each answering with a promise the test settles when it wants.
+const { createMock, updateMock, deleteMock, toastMock } = vi.hoisted(() => ({
+  createMock: vi.fn(),
+  updateMock: vi.fn(),
+  deleteMock: vi.fn(),
+  toastMock: { success: vi.fn(), error: vi.fn() },
+}));
+
+vi.mock('@/actions/watchlists/create-watchlist', () => ({ createWatchlistAction: createMock }));
+vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction: updateMock }));
+vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: deleteMock }));
+vi.mock('sonner', () => ({ toast: toastMock }));
+
+type ActionResult = { data?: unknown; serverError?: string } | undefined;
+type Deferred = { promise: Promise<ActionResult>; resolve: (value: ActionResult) => void };
+
+function deferred(): Deferred {
+  let resolve!: (value: ActionResult) => void;
+  const promise = new Promise<ActionResult>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** Each call of the mocked action gets the next deferred answer. */
+function answerWith(mock: ReturnType<typeof vi.fn>) {
+  const answers: Deferred[] = [];
+  mock.mockImplementation(() => {
+    const next = deferred();
+    answers.push(next);
+    return next.promise;
+  });
+  return answers;
+}
+
+const ID_A = '11111111-1111-4111-8111-111111111111';
+const ID_B = '22222222-2222-4222-8222-222222222222';
+const NEW_ID = '99999999-9999-4999-8999-999999999999';
+
+type Ops = ReturnType<typeof useWatchlistOperations>;
+let ops: Ops;
+
+/** A tiny page over the hook: the tabs and the selected list's projects, as text the test can read. */
+function Probe({ initialLists }: { initialLists: Watchlist[] }) {
+  ops = useWatchlistOperations(initialLists);
+  return (
+    <div>
+      <p data-testid="lists">{ops.lists.map((list) => `${list.id}:${list.name}`).join('|')}</p>
+      <p data-testid="projects">{ops.current.projects.join(',')}</p>
+      <p data-testid="selected">{ops.selectedIndex}</p>
+      <p data-testid="busy">{String(ops.isBusy)}</p>
+    </div>
+  );
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+const text = (id: string) => container.querySelector(`[data-testid="${id}"]`)!.textContent;
+
+async function render(initialLists: Watchlist[]) {
+  await act(async () => {
+    root.render(<Probe initialLists={initialLists} />);
+  });
+}
+
+/** Lets pending promises (and React's work after them) run. */
+const settle = () => act(async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+});
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  vi.clearAllMocks();
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+describe('toggle: optimistic, busy guard and rollback', () => {
+  it('shows the project at once, ignores a second toggle while the first is pending, and keeps it on success', async () => {
+    const answers = answerWith(updateMock);
+    await render([{ id: ID_A, name: 'A', projects: [] }]);
+
+    await act(async () => ops.toggle('bitcoin'));
+    expect(text('projects')).toBe('bitcoin');
+    expect(text('busy')).toBe('true');
+
+    // Busy: this one (and a third) must not reach the server nor change the page.
+    await act(async () => ops.toggle('ethereum'));
+    await act(async () => ops.toggle('bitcoin'));
+    expect(updateMock).toHaveBeenCalledTimes(1);
+    expect(updateMock).toHaveBeenCalledWith({ id: ID_A, name: 'A', projects: ['bitcoin'] });
+    expect(text('projects')).toBe('bitcoin');
+
+    answers[0].resolve({ data: { ok: true } });
+    await settle();
+    expect(text('projects')).toBe('bitcoin');
+    expect(text('busy')).toBe('false');
+    expect(toastMock.success).toHaveBeenCalledWith('The project is successfully added');
+    expect(toastMock.error).not.toHaveBeenCalled();
+
+    // No longer busy: the next toggle goes through and removes it.
+    await act(async () => ops.toggle('bitcoin'));
+    expect(updateMock).toHaveBeenCalledTimes(2);
+    expect(updateMock).toHaveBeenLastCalledWith({ id: ID_A, name: 'A', projects: [] });
+    expect(text('projects')).toBe('');
+    answers[1].resolve({ data: { ok: true } });
+    await settle();
+    expect(text('projects')).toBe('');
+    expect(toastMock.success).toHaveBeenLastCalledWith('The project is successfully removed');
+  });
+
+  it('rolls the change back with "Unable to update watchlist." when the server answers { serverError }', async () => {
+    const answers = answerWith(updateMock);
+    await render([{ id: ID_A, name: 'A', projects: ['ethereum'] }]);
+
+    await act(async () => ops.toggle('bitcoin'));
+    expect(text('projects')).toBe('ethereum,bitcoin');
+
+    answers[0].resolve({ serverError: 'Watchlist not found.' });
+    await settle();
+    expect(text('projects')).toBe('ethereum');
+    expect(text('busy')).toBe('false');
+    expect(toastMock.error).toHaveBeenCalledWith('Unable to update watchlist.');
+    expect(toastMock.success).not.toHaveBeenCalled();
+  });
+
+  it('rolls back a removal the server refuses too', async () => {
+    const answers = answerWith(updateMock);
+    await render([{ id: ID_A, name: 'A', projects: ['ethereum', 'bitcoin'] }]);
+
+    await act(async () => ops.toggle('ethereum'));
+    expect(text('projects')).toBe('bitcoin');
+    answers[0].resolve(undefined);
+    await settle();
+    expect(text('projects')).toBe('ethereum,bitcoin');
+    expect(toastMock.error).toHaveBeenCalledWith('Unable to update watchlist.');
+  });
+
+  it('on the placeholder, the first add creates "My Watchlist" with the project', async () => {
+    const answers = answerWith(createMock);
+    await render([]);
+    expect(text('lists')).toBe('temp:My Watchlist');
+
+    await act(async () => ops.toggle('bitcoin'));
+    expect(text('projects')).toBe('bitcoin');
+    expect(createMock).toHaveBeenCalledWith({ name: 'My Watchlist', projects: ['bitcoin'] });
+    expect(updateMock).not.toHaveBeenCalled();
+
+    answers[0].resolve({ data: { id: NEW_ID } });
+    await settle();
+    expect(text('lists')).toBe(`${NEW_ID}:My Watchlist`);
+    expect(text('projects')).toBe('bitcoin');
+    expect(toastMock.success).toHaveBeenCalledWith('The project is successfully added');
+  });
+
+  it('on the placeholder, a refused create rolls back to the empty placeholder', async () => {
+    const answers = answerWith(createMock);
+    await render([]);
+    await act(async () => ops.toggle('bitcoin'));
+    answers[0].resolve({ serverError: 'Something went wrong' });
+    await settle();
+    expect(text('lists')).toBe('temp:My Watchlist');
+    expect(text('projects')).toBe('');
+    expect(toastMock.error).toHaveBeenCalledWith('Unable to update watchlist.');
+  });
+});
+
+describe('the other operations share the busy guard', () => {
+  it('create, rename and delete are ignored while a toggle is pending', async () => {
+    const answers = answerWith(updateMock);
+    answerWith(createMock);
+    answerWith(deleteMock);
+    await render([
+      { id: ID_A, name: 'A', projects: [] },
+      { id: ID_B, name: 'B', projects: [] },
+    ]);
+
+    await act(async () => ops.toggle('bitcoin'));
+    let created: unknown;
+    let renamed: unknown;
+    await act(async () => {
+      created = await ops.create('DeFi');
+      renamed = await ops.rename('Other');
+      ops.remove();
+    });
+    expect(created).toBe(false);
+    expect(renamed).toBe(false);
+    expect(createMock).not.toHaveBeenCalled();
+    expect(deleteMock).not.toHaveBeenCalled();
+    expect(updateMock).toHaveBeenCalledTimes(1);
+    expect(text('lists')).toBe(`${ID_A}:A|${ID_B}:B`);
+
+    answers[0].resolve({ data: { ok: true } });
+    await settle();
+    expect(text('projects')).toBe('bitcoin');
+  });
+
+  it('delete is not possible while only the placeholder exists', async () => {
+    await render([]);
+    expect(ops.canDelete).toBe(false);
+    await act(async () => ops.remove());
+    expect(deleteMock).not.toHaveBeenCalled();
+    expect(text('lists')).toBe('temp:My Watchlist');
+  });
+
+  it('delete moves the selection to the previous list; a refused delete comes back', async () => {
+    const answers = answerWith(deleteMock);
+    await render([
+      { id: ID_A, name: 'A', projects: [] },
+      { id: ID_B, name: 'B', projects: ['bitcoin'] },
+    ]);
+    await act(async () => ops.select(1));
+    expect(text('selected')).toBe('1');
+
+    await act(async () => ops.remove());
+    expect(deleteMock).toHaveBeenCalledWith({ id: ID_B });
+    expect(text('lists')).toBe(`${ID_A}:A`);
+    expect(text('selected')).toBe('0');
+    answers[0].resolve({ serverError: 'Watchlist not found.' });
+    await settle();
+    expect(text('lists')).toBe(`${ID_A}:A|${ID_B}:B`);
+    expect(text('selected')).toBe('1');
+    expect(toastMock.error).toHaveBeenCalledWith('Unable to delete watchlist.');
+
+    await act(async () => ops.remove());
+    answers[1].resolve({ data: { ok: true } });
+    await settle();
+    expect(text('lists')).toBe(`${ID_A}:A`);
+    expect(text('selected')).toBe('0');
+    expect(toastMock.success).toHaveBeenCalledWith('Successfully deleted watch list.');
+  });
+
+  it('create while only the placeholder exists first creates "My Watchlist", then the named list', async () => {
+    const answers = answerWith(createMock);
+    await render([]);
+    let outcome: Promise<boolean | 'name-used'> | undefined;
+    await act(async () => {
+      outcome = ops.create('DeFi');
+    });
+    expect(text('lists')).toBe('pending-DeFi:DeFi');
+    expect(createMock).toHaveBeenNthCalledWith(1, { name: 'My Watchlist', projects: [] });
+    answers[0].resolve({ data: { id: ID_A } });
+    await settle();
+    expect(createMock).toHaveBeenNthCalledWith(2, { name: 'DeFi', projects: [] });
+    answers[1].resolve({ data: { id: ID_B } });
+    await settle();
+    expect(await outcome).toBe(true);
+    expect(text('lists')).toBe(`${ID_A}:My Watchlist|${ID_B}:DeFi`);
+    expect(text('selected')).toBe('1');
+    expect(toastMock.success).toHaveBeenCalledWith('Successfully created watchlist DeFi.');
+  });
+
+  it('a create refused as a duplicate name reports "name-used", rolls back and toasts the message', async () => {
+    const answers = answerWith(createMock);
+    await render([{ id: ID_A, name: 'A', projects: [] }]);
+    let outcome: Promise<boolean | 'name-used'> | undefined;
+    await act(async () => {
+      outcome = ops.create('B');
+    });
+    expect(text('lists')).toBe(`${ID_A}:A|pending-B:B`);
+    answers[0].resolve({ serverError: 'The name is already used' });
+    await settle();
+    expect(await outcome).toBe('name-used');
+    expect(text('lists')).toBe(`${ID_A}:A`);
+    expect(toastMock.error).toHaveBeenCalledWith('The name is already used');
+  });
+
+  it('a refused rename rolls back with "Unable to rename watchlist."', async () => {
+    const answers = answerWith(updateMock);
+    await render([{ id: ID_A, name: 'A', projects: ['bitcoin'] }]);
+    let outcome: Promise<boolean | 'name-used'> | undefined;
+    await act(async () => {
+      outcome = ops.rename('Renamed');
+    });
+    expect(text('lists')).toBe(`${ID_A}:Renamed`);
+    expect(updateMock).toHaveBeenCalledWith({ id: ID_A, name: 'Renamed', projects: ['bitcoin'] });
+    answers[0].resolve({ serverError: 'Something went wrong' });
+    await settle();
+    expect(await outcome).toBe(false);
+    expect(text('lists')).toBe(`${ID_A}:A`);
+    expect(toastMock.error).toHaveBeenCalledWith('Unable to rename watchlist.');
+  });
+});
