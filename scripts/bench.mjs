@@ -66,7 +66,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function getJson(url) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return response.json();
 }
@@ -193,7 +193,11 @@ try {
   process.exit(0);
 } catch (error) {
   console.error(`\nThe bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  if (server) console.error(`Server output (last lines):\n${server.output().split('\n').slice(-30).join('\n')}`);
+  if (server) {
+    const exited = server.exited();
+    if (exited) console.error(`The server had exited (code ${exited.code}, signal ${exited.signal}).`);
+    console.error(`Server output (last lines):\n${server.output().split('\n').slice(-30).join('\n')}`);
+  }
   await cleanup().catch((cleanupError) => console.error(`Cleanup failed: ${cleanupError}`));
   process.exit(1);
 }

@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 
 import { AccountArea } from '@/components/header/account-area';
 import { Logo } from '@/components/header/logo';
+import { MobileDrawer } from '@/components/header/mobile-drawer';
 import { QuoteModal } from '@/components/header/quote-modal';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ReportIncidentDialog } from '@/components/home/report-incident-dialog';
@@ -41,9 +42,12 @@ export default async function HomePage() {
       <section data-page-banner className="bg-navy text-navy-foreground">
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4">
           <Logo className="text-white" />
-          <div id="tour-account" className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-3">
             <QuoteModal embedUrl={config.quoteFormEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
-            <AccountArea />
+            <div id="tour-account" className="hidden lg:block">
+              <AccountArea />
+            </div>
+            <MobileDrawer />
           </div>
         </div>
         <div className="mx-auto max-w-4xl px-4 pt-10 pb-20 text-center sm:pt-16 sm:pb-28">
@@ -56,8 +60,8 @@ export default async function HomePage() {
           </div>
         </div>
       </section>
-      <div className="mx-auto grid w-full max-w-7xl gap-12 px-4 py-12">
-        <div className="grid gap-10 lg:grid-cols-3">
+      <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-12 px-4 py-12">
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
           <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialog />} className="lg:col-span-1">
             <Suspense fallback={listSkeleton}>
               <AlertsFeed />

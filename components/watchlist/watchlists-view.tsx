@@ -55,7 +55,7 @@ export function WatchlistsView({ initialLists, details }: { initialLists: Watchl
   const names = ops.lists.map((list) => list.name);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_320px]" aria-busy={ops.isBusy}>
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]" aria-busy={ops.isBusy}>
       <div className="grid content-start gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <div role="tablist" aria-label="Your watchlists" className="flex flex-wrap gap-2">

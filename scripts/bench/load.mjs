@@ -63,13 +63,26 @@ export async function run({ origin, paths, connections = 10, duration = 10, over
   }
 }
 
+/** One GET, retried twice after a socket error (a kept-alive connection the server closed meanwhile). */
+async function fetchWithRetry(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, { headers: HEADERS, signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      return response;
+    } catch (error) {
+      if (attempt >= attempts) throw new Error(`GET ${url} failed: ${error.cause?.message ?? error.message}`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** A few sequential requests to each path, so first-render and JIT costs are paid before measuring. */
 export async function warm(origin, paths, rounds = 5) {
   const statuses = new Map();
   for (let round = 0; round < rounds; round++) {
     for (const path of paths) {
-      const response = await fetch(origin + path, { headers: HEADERS, signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
+      const response = await fetchWithRetry(origin + path);
       statuses.set(path, { status: response.status, encoding: response.headers.get('content-encoding') });
     }
   }

@@ -78,6 +78,8 @@ export async function startServer({ root, port, dataDir, timeoutMs = 180_000 }) 
     origin,
     pid: child.pid,
     output: () => output,
+    /** `{ code, signal }` once the process has exited, else null. */
+    exited: () => exited,
     async stop(graceMs = 20_000) {
       if (exited) return exited;
       child.kill('SIGTERM');

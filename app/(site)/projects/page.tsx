@@ -23,7 +23,7 @@ export default async function ProjectsPage({ searchParams }: Props) {
       <PageBanner eyebrow="Skynet" title="Security leaderboard">
         <p>Filter every project by what matters to you, then share the link: the filters live in the address.</p>
       </PageBanner>
-      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-10">
+      <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 px-4 py-10">
         <div className="rounded-lg border bg-muted/30 p-4">
           {/* Keyed by the query so the score inputs show the URL's values after navigation. */}
           <LeaderboardFilters key={leaderboardQuery(filters)} filters={filters} categories={options.categories} chains={options.chains} />

@@ -94,7 +94,7 @@ export default async function ProjectPage({ params }: Props) {
           </dl>
         </div>
       </section>
-      <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[1fr_360px]">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="grid content-start gap-6">
           <ScoreCard
             score={project.score}
