@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 const root = path.dirname(new URL(import.meta.url).pathname);
 const alias = {
   '@': root,
+  // next-auth imports Next's entry points without extensions, which Node's ESM resolver refuses outside Next.
+  'next/server': 'next/server.js',
+  'next/headers': 'next/headers.js',
+  'next/navigation': 'next/navigation.js',
+  'next/cache': 'next/cache.js',
   // The marker package throws outside React's server bundles; tests import server code directly.
   'server-only': path.join(root, 'tests/setup/server-only.ts'),
 };
@@ -28,8 +33,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/integration.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Each file migrates and seeds its own database, which takes a while on a busy 2-core machine.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          server: { deps: { inline: ['next-auth', '@auth/core'] } },
           // Each file gets its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
         },
