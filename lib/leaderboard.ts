@@ -46,8 +46,10 @@ const score = z.coerce.number().min(0).max(100);
 /** Reads filters from URL parameters; a value that does not parse is ignored rather than failing the page. */
 export function parseLeaderboardFilters(params: URLSearchParams | Record<string, string | string[] | undefined>): LeaderboardFilters {
   const get = (key: string): string | undefined => {
-    const value = params instanceof URLSearchParams ? params.get(key) ?? undefined : params[key];
-    return Array.isArray(value) ? value[0] : value;
+    const raw = params instanceof URLSearchParams ? params.get(key) ?? undefined : params[key];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    // An empty parameter (`?maxScore=`) means "no filter", not zero.
+    return value === undefined || value.trim() === '' ? undefined : value;
   };
   const pick = <T>(schema: z.ZodType<T>, key: string, fallback: T): T => {
     const parsed = schema.safeParse(get(key));

@@ -99,11 +99,12 @@ export type GradeTone = (typeof GRADE_BANDS)[number]['tone'];
 export const GRADES = GRADE_BANDS.map((band) => band.grade) as Grade[];
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const clamp = (value: number) => Math.min(100, Math.max(0, value));
+/** A signal within 0–100; anything not a finite number counts as 0. */
+const clamp = (value: number) => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0);
 
 /** A pillar's score: the mean of its signals (each clamped to 0–100); missing signals count as 0. */
 export function pillarScore(pillar: (typeof PILLARS)[number], signals: Record<string, number>): number {
-  const values = pillar.signals.map((signal) => clamp(Number.isFinite(signals[signal.key]) ? signals[signal.key] : 0));
+  const values = pillar.signals.map((signal) => clamp(signals[signal.key]));
   return round2(values.reduce((sum, value) => sum + value, 0) / values.length);
 }
 

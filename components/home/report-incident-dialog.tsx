@@ -82,7 +82,7 @@ export function ReportIncidentDialog() {
                 </Button>
               </div>
             ) : (
-              <ProjectSearch context="survey" onSelect={setProject} />
+              <ProjectSearch context="survey" onSelect={setProject} openOnFocus={false} />
             )}
             {errors.projectId ? <p className="text-sm text-destructive">{errors.projectId}</p> : null}
           </div>

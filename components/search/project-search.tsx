@@ -22,6 +22,8 @@ type Props = {
   onSelect?: (project: SearchResult) => void;
   /** Called after a choice, e.g. to close the drawer the box sits in. */
   onChosen?: () => void;
+  /** Open the list as soon as the box gets focus (off inside forms, where a dialog focuses it on opening). */
+  openOnFocus?: boolean;
   className?: string;
   inputClassName?: string;
 };
@@ -29,7 +31,7 @@ type Props = {
 const DEBOUNCE_MS = 150;
 
 /** The project search box (SPEC §2) with combobox keyboard support, in its main, navigation and survey forms. */
-export function ProjectSearch({ context, disabled = false, onSelect, onChosen, className, inputClassName }: Props) {
+export function ProjectSearch({ context, disabled = false, onSelect, onChosen, openOnFocus = true, className, inputClassName }: Props) {
   const router = useRouter();
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -133,9 +135,10 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, c
           setOpen(true);
         }}
         onFocus={() => {
-          setOpen(true);
+          if (openOnFocus) setOpen(true);
           loadTrending();
         }}
+        onClick={() => setOpen(true)}
         onBlur={() => window.setTimeout(() => setOpen(false), 120)}
         onKeyDown={onKeyDown}
         className={cn(
