@@ -39,6 +39,7 @@ const configSchema = z
     QUOTE_FORM_EMBED_URL: optional(url(['https'])),
     SITE_URL: optional(url(['http', 'https'])),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+    NEXT_PHASE: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !URL.canParse(env.DATABASE_URL.replace(/^postgres(ql)?:/, 'http:'))) {
@@ -46,7 +47,8 @@ const configSchema = z
     } else if (env.DATABASE_URL && !new URL(env.DATABASE_URL.replace(/^postgres(ql)?:/, 'http:')).hostname) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a full PostgreSQL URL with a host' });
     }
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET) {
+    // `next build` needs no session key; the server that runs the build does.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET && env.NEXT_PHASE !== 'phase-production-build') {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production with DATABASE_URL' });
     }
     if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
