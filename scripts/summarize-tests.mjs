@@ -19,7 +19,8 @@ for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
   } else if ('numPassedTests' in report) {
     // Vitest
     passed += report.numPassedTests;
-    failed += report.numFailedTests;
+    // A file whose setup failed reports its tests as skipped: count the file as a failure.
+    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
 }
