@@ -346,11 +346,8 @@ test.describe('forgot password', () => {
 });
 
 test.describe('sign out', () => {
-  // BUG (app): middleware.ts wraps the /my/* gate in Auth.js's auth(), which re-issues the session cookie on
-  // every /my/* response (session rolling). A /my/* request in flight when the sign-out lands — a Next.js link
-  // prefetch of the avatar menu's or the mobile drawer's Account links, or an open /my page refreshing — answers
-  // after the sign-out's cookie deletion with a fresh session cookie, so the user is signed in again although
-  // 'Signed out successfully.' was shown. The JWT is not revoked server-side either, so nothing refuses it.
+  // A /my/* request in flight when the sign-out lands (a link prefetch, say) must not sign the user back in:
+  // the middleware only reads the session cookie, it never re-issues it.
   test('sign-out is not undone by a /my request in flight', async ({ page, request }) => {
     const email = uniqueEmail('signoutrace');
     const password = strongPassword();
