@@ -36,7 +36,8 @@ export function useWatchlistOperations(initialLists: Watchlist[]) {
       for (const action of optimisticActions) apply(action);
       try {
         const committed = await call();
-        if (committed) setState((current) => committed.reduce(watchlistReducer, current));
+        // Inside the transition, so the optimistic layer and the saved state swap in one render.
+        if (committed) startTransition(() => setState((current) => committed.reduce(watchlistReducer, current)));
       } finally {
         busy.current = false;
         setBusy(false);

@@ -84,6 +84,11 @@ const tabs = (page: Page) => page.getByRole('tablist', { name: 'Your watchlists'
 /** A tab by list name; its accessible name is the name and the count, e.g. "DeFi (0)". */
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+/** Waits for an operation's toast and for the page to be idle again (a click while busy is ignored by design). */
+async function finished(page: Page, message: string) {
+  await expect(toast(page, message)).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
 const deleteButton = (page: Page) => page.getByRole('button', { name: 'Delete', exact: true });
 const projectsOf = (page: Page, listName: string) => page.getByRole('list', { name: `Projects in ${listName}` });
 
@@ -92,6 +97,19 @@ async function openNameDialog(page: Page, trigger: 'New watchlist' | 'Rename'): 
   const dialog = page.getByRole('dialog', { name: trigger === 'Rename' ? 'Rename watchlist' : 'New watchlist' });
   await expect(dialog).toBeVisible();
   return { dialog, input: dialog.getByLabel('Watchlist name') };
+}
+
+/**
+ * Clicks a star until it flips. The star ignores clicks until the user's lists have loaded (there is no visible sign
+ * of that), and its label flips at once when a click is taken, so clicking again only while it has not flipped is safe.
+ */
+async function clickStar(page: Page, from: string, to: string) {
+  const before = page.getByRole('button', { name: from });
+  const after = page.getByRole('button', { name: to });
+  await expect(async () => {
+    if (await before.isVisible()) await before.click();
+    await expect(after).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Searches the Add Projects list and clicks "Add {name}". */
@@ -119,13 +137,14 @@ test('create, rename, refuse empty and duplicate names, and delete with the sele
   await input.press('Enter');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog).toBeVisible();
-  await expect(tabs(page)).toHaveCount(1);
+  await expect(input).toHaveValue('   ');
+  // (The tabs are hidden from the accessibility tree while the modal is open; the server is the witness.)
   expect(await serverLists(page)).toEqual([]);
 
   // Create DeFi: the placeholder first becomes a real 'My Watchlist'.
   await input.fill('DeFi');
   await input.press('Enter');
-  await expect(toast(page, 'Successfully created watchlist DeFi.')).toBeVisible();
+  await finished(page, 'Successfully created watchlist DeFi.');
   await expect(dialog).toBeHidden();
   await expect(tabs(page)).toHaveCount(2);
   await expect(tab(page, 'DeFi')).toHaveAttribute('aria-selected', 'true');
@@ -135,9 +154,14 @@ test('create, rename, refuse empty and duplicate names, and delete with the sele
   // Rename DeFi.
   ({ dialog, input } = await openNameDialog(page, 'Rename'));
   await expect(input).toHaveValue('DeFi');
+  // An empty name does nothing here either.
+  await input.fill('');
+  await input.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect.poll(async () => (await serverLists(page)).map((list) => list.name)).toEqual(['My Watchlist', 'DeFi']);
   await input.fill('DeFi Blue');
   await dialog.getByRole('button', { name: 'Rename', exact: true }).click();
-  await expect(toast(page, 'Successfully renamed watch list.')).toBeVisible();
+  await finished(page, 'Successfully renamed watch list.');
   await expect(tab(page, 'DeFi Blue')).toHaveAttribute('aria-selected', 'true');
   await expect(tab(page, 'DeFi')).toHaveCount(0);
   await expect.poll(async () => (await serverLists(page)).map((list) => list.name)).toEqual(['My Watchlist', 'DeFi Blue']);
@@ -156,10 +180,12 @@ test('create, rename, refuse empty and duplicate names, and delete with the sele
   ({ dialog, input } = await openNameDialog(page, 'New watchlist'));
   await input.fill('Gaming');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(toast(page, 'Successfully created watchlist Gaming.')).toBeVisible();
+  await finished(page, 'Successfully created watchlist Gaming.');
+  // (Until the operation ends the pending and the created list may both show for a render: see the unit test's BUG note.)
+  await expect(tabs(page)).toHaveCount(3);
   await expect(tab(page, 'Gaming')).toHaveAttribute('aria-selected', 'true');
   await deleteButton(page).click();
-  await expect(toast(page, 'Successfully deleted watch list.')).toBeVisible();
+  await finished(page, 'Successfully deleted watch list.');
   await expect(tabs(page)).toHaveCount(2);
   await expect(tab(page, 'Gaming')).toHaveCount(0);
   await expect(tab(page, 'DeFi Blue')).toHaveAttribute('aria-selected', 'true');
@@ -175,7 +201,7 @@ test('Add Projects adds Bitcoin to the placeholder (creating it), and the row bu
   await expect(page.getByRole('heading', { name: 'Add Projects' })).toBeVisible();
 
   await addFromList(page, 'bitcoin', 'Bitcoin');
-  await expect(toast(page, WATCHLIST_MESSAGES.projectAdded)).toBeVisible();
+  await finished(page, WATCHLIST_MESSAGES.projectAdded);
   await expect(projectsOf(page, 'My Watchlist').getByRole('link', { name: 'Bitcoin', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Added Bitcoin', exact: true })).toBeDisabled();
   await expect.poll(async () => (await serverLists(page)).map((list) => [list.name, list.projects])).toEqual([['My Watchlist', ['bitcoin']]]);
@@ -183,7 +209,7 @@ test('Add Projects adds Bitcoin to the placeholder (creating it), and the row bu
   await openWatchlists(page);
   await expect(tab(page, 'My Watchlist')).toHaveText(/\(1\)$/);
   await page.getByRole('button', { name: 'Remove Bitcoin from My Watchlist' }).click();
-  await expect(toast(page, WATCHLIST_MESSAGES.projectRemoved)).toBeVisible();
+  await finished(page, WATCHLIST_MESSAGES.projectRemoved);
   await expect(page.getByText('No projects yet.')).toBeVisible();
   await expect.poll(async () => (await serverLists(page))[0].projects).toEqual([]);
 
@@ -205,8 +231,8 @@ test('the star on a project page toggles the project in the selected list', asyn
   await page.waitForLoadState('networkidle');
   const star = page.getByRole('button', { name: 'Add Ethereum to watchlist' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
-  await star.click();
-  await expect(toast(page, WATCHLIST_MESSAGES.projectAdded)).toBeVisible();
+  await clickStar(page, 'Add Ethereum to watchlist', 'Remove Ethereum from watchlist');
+  await finished(page, WATCHLIST_MESSAGES.projectAdded);
   await expect(page.getByRole('button', { name: 'Remove Ethereum from watchlist' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await serverLists(page)).map((list) => [list.name, list.projects])).toEqual([
     ['Alpha', []],
@@ -222,8 +248,10 @@ test('the star on a project page toggles the project in the selected list', asyn
   // Clicking the star again removes it.
   await page.goto('/projects/ethereum');
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Remove Ethereum from watchlist' }).click();
-  await expect(toast(page, WATCHLIST_MESSAGES.projectRemoved)).toBeVisible();
+  // Once the lists have loaded, the star shows Ethereum as watched.
+  await expect(page.getByRole('button', { name: 'Remove Ethereum from watchlist' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await clickStar(page, 'Remove Ethereum from watchlist', 'Add Ethereum to watchlist');
+  await finished(page, WATCHLIST_MESSAGES.projectRemoved);
   await expect(page.getByRole('button', { name: 'Add Ethereum to watchlist' })).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(async () => (await serverLists(page)).find((list) => list.id === betaId)?.projects).toEqual([]);
 });

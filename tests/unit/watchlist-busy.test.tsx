@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, createRef, useImperativeHandle, useLayoutEffect, type Ref } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -45,11 +45,18 @@ const ID_B = '22222222-2222-4222-8222-222222222222';
 const NEW_ID = '99999999-9999-4999-8999-999999999999';
 
 type Ops = ReturnType<typeof useWatchlistOperations>;
-let ops: Ops;
+
+/** What every committed render showed ("tabs / projects of the selected list"), to catch states that only flash. */
+const committed: string[] = [];
 
 /** A tiny page over the hook: the tabs and the selected list's projects, as text the test can read. */
-function Probe({ initialLists }: { initialLists: Watchlist[] }) {
-  ops = useWatchlistOperations(initialLists);
+function Probe({ initialLists, ref }: { initialLists: Watchlist[]; ref: Ref<Ops> }) {
+  const ops = useWatchlistOperations(initialLists);
+  useImperativeHandle(ref, () => ops);
+  const shown = `${ops.lists.map((list) => `${list.id}:${list.name}`).join('|')} / ${ops.current.projects.join(',')}`;
+  useLayoutEffect(() => {
+    committed.push(shown);
+  }, [shown]);
   return (
     <div>
       <p data-testid="lists">{ops.lists.map((list) => `${list.id}:${list.name}`).join('|')}</p>
@@ -62,12 +69,15 @@ function Probe({ initialLists }: { initialLists: Watchlist[] }) {
 
 let container: HTMLDivElement;
 let root: Root;
+const handle = createRef<Ops>();
+/** The hook's latest return value (refreshed after every render). */
+const ops = new Proxy({} as Ops, { get: (_, key: keyof Ops) => handle.current![key] });
 
 const text = (id: string) => container.querySelector(`[data-testid="${id}"]`)!.textContent;
 
 async function render(initialLists: Watchlist[]) {
   await act(async () => {
-    root.render(<Probe initialLists={initialLists} />);
+    root.render(<Probe initialLists={initialLists} ref={handle} />);
   });
 }
 
@@ -79,6 +89,7 @@ const settle = () => act(async () => {
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.clearAllMocks();
+  committed.length = 0;
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
@@ -121,6 +132,22 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     await settle();
     expect(text('projects')).toBe('');
     expect(toastMock.success).toHaveBeenLastCalledWith('The project is successfully removed');
+  });
+
+  it('a double click in one tick (no render in between) reaches the server once', async () => {
+    const answers = answerWith(updateMock);
+    await render([{ id: ID_A, name: 'A', projects: [] }]);
+    await act(async () => {
+      ops.toggle('bitcoin');
+      ops.toggle('bitcoin');
+      ops.toggle('ethereum');
+    });
+    expect(updateMock).toHaveBeenCalledTimes(1);
+    expect(text('projects')).toBe('bitcoin');
+    answers[0].resolve({ data: { ok: true } });
+    await settle();
+    expect(text('projects')).toBe('bitcoin');
+    expect(toastMock.success).toHaveBeenCalledTimes(1);
   });
 
   it('rolls the change back with "Unable to update watchlist." when the server answers { serverError }', async () => {
@@ -293,5 +320,33 @@ describe('the other operations share the busy guard', () => {
     expect(await outcome).toBe(false);
     expect(text('lists')).toBe(`${ID_A}:A`);
     expect(toastMock.error).toHaveBeenCalledWith('Unable to rename watchlist.');
+  });
+});
+
+// React 19 does not count updates after an await as part of the transition: the hook commits the server's
+// answer in a transition of its own, so the optimistic layer and the saved state swap in one render.
+describe('after the server accepts, nothing flashes', () => {
+  it('a created list never shows twice (pending and created together)', async () => {
+    const answers = answerWith(createMock);
+    await render([{ id: ID_A, name: 'A', projects: [] }]);
+    await act(async () => {
+      void ops.create('DeFi');
+    });
+    answers[0].resolve({ data: { id: ID_B } });
+    await settle();
+    expect(text('lists')).toBe(`${ID_A}:A|${ID_B}:DeFi`);
+    for (const shown of committed) expect(shown.split(' / ')[0].split('|').filter((tab) => tab.endsWith(':DeFi')).length, shown).toBeLessThanOrEqual(1);
+  });
+
+  it('an added project stays shown from the click on (it does not vanish for a render on success)', async () => {
+    const answers = answerWith(updateMock);
+    await render([{ id: ID_A, name: 'A', projects: [] }]);
+    await act(async () => ops.toggle('bitcoin'));
+    const from = committed.length - 1;
+    expect(committed[from]).toBe(`${ID_A}:A / bitcoin`);
+    answers[0].resolve({ data: { ok: true } });
+    await settle();
+    expect(text('projects')).toBe('bitcoin');
+    expect(committed.slice(from)).toEqual(committed.slice(from).map(() => `${ID_A}:A / bitcoin`));
   });
 });
