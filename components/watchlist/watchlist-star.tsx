@@ -85,7 +85,8 @@ export function WatchlistStar({ projectId, projectName, className }: { projectId
       aria-label={label}
       aria-pressed={watched}
       title={label}
-      disabled={busy}
+      disabled={busy || (status === 'authenticated' && lists === null)}
+      aria-busy={busy || (status === 'authenticated' && lists === null)}
       onClick={() => void click()}
       className={cn('inline-flex size-9 items-center justify-center rounded-full hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
     >
