@@ -10,5 +10,7 @@ if (!fs.existsSync(server)) {
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR || 'data');
 process.env.NODE_ENV = 'production';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// Our own SIGTERM handler closes the embedded database before exiting; Next's would exit first.
+process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 process.env.HOSTNAME ??= '0.0.0.0';
 await import(server);

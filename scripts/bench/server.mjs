@@ -1,5 +1,6 @@
 // Starts and stops the production server (scripts/start.mjs) for the benchmark, on a data folder of its own.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -38,7 +39,57 @@ export async function findFreePort(start) {
   throw new Error(`No free port between ${start} and ${start + 99}.`);
 }
 
+let clockTicks = null;
+
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants, from /proc; null where /proc is
+ * missing. Unlike wall-clock figures, this does not grow when other work on the machine competes for the CPUs.
+ */
+export function cpuSeconds(rootPid) {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  if (clockTicks === null) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  const stats = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the parenthesised command name: state ppid … utime(14) stime(15).
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const wanted = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, { ppid }] of stats) {
+      if (!wanted.has(pid) && wanted.has(ppid)) {
+        wanted.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of wanted) ticks += stats.get(pid)?.ticks ?? 0;
+  return ticks / clockTicks;
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every server started here and not yet exited, so an interrupted bench can stop one that is still starting. */
+const running = new Set();
+
+export async function stopAllServers() {
+  await Promise.all([...running].map((handle) => handle.stop()));
+}
 
 /**
  * Starts `node scripts/start.mjs` in `root` on `port` and `dataDir` and resolves once GET /api/health answers 200.
@@ -67,17 +118,20 @@ export async function startServer({ root, port, dataDir, timeoutMs = 180_000 }) 
   child.stderr.on('data', keep);
 
   let exited = null;
+  let handle = null;
   const exit = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       exited = { code, signal };
+      running.delete(handle);
       resolve(exited);
     });
   });
 
-  const handle = {
+  handle = {
     origin,
     pid: child.pid,
     output: () => output,
+    cpuSeconds: () => cpuSeconds(child.pid),
     /** `{ code, signal }` once the process has exited, else null. */
     exited: () => exited,
     async stop(graceMs = 20_000) {
@@ -91,6 +145,7 @@ export async function startServer({ root, port, dataDir, timeoutMs = 180_000 }) 
       return exited;
     },
   };
+  if (!exited) running.add(handle);
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
