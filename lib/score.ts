@@ -132,3 +132,8 @@ export function scoreRangeForGrade(grade: Grade): { min: number; max: number } {
   const index = GRADE_BANDS.findIndex((band) => band.grade === grade);
   return { min: GRADE_BANDS[index].min, max: index === 0 ? 100.01 : GRADE_BANDS[index - 1].min };
 }
+
+/** A score to one decimal for display, rounded down so it never reads as the next grade up (89.96 shows 89.9, not 90.0). */
+export function formatScore(score: number): string {
+  return (Math.floor(score * 10 + 1e-9) / 10).toFixed(1);
+}

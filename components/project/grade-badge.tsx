@@ -1,4 +1,4 @@
-import type { Grade, GradeTone } from '@/lib/score';
+import { formatScore, type Grade, type GradeTone } from '@/lib/score';
 import { cn } from '@/lib/utils';
 
 const TONE_CLASSES: Record<GradeTone, string> = {
@@ -17,7 +17,7 @@ export function GradeBadge({ grade, tone, score, size = 'sm' }: { grade: Grade |
       className={cn('tabular inline-flex items-center gap-1.5 rounded-md font-semibold ring-1 ring-inset', TONE_CLASSES[tone], size === 'lg' ? 'px-3 py-1 text-lg' : 'px-2 py-0.5 text-xs')}
     >
       {grade}
-      {typeof score === 'number' ? <span className="font-medium opacity-80">{score.toFixed(1)}</span> : null}
+      {typeof score === 'number' ? <span className="font-medium opacity-80">{formatScore(score)}</span> : null}
       <span className="sr-only">({TONE_LABELS[tone]})</span>
     </span>
   );

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { PILLARS, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
+import { formatScore, PILLARS, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 import { cn } from '@/lib/utils';
 
 import { GradeBadge } from './grade-badge';
@@ -43,8 +43,8 @@ export function ScoreCard({ score, grade, tone, pillars, methodologyVersion, upd
           </p>
         </div>
         <div className="text-right">
-          <p className="tabular text-4xl font-bold" aria-label={`Score ${score.toFixed(1)} out of 100`}>
-            {score.toFixed(1)}
+          <p className="tabular text-4xl font-bold" aria-label={`Score ${formatScore(score)} out of 100`}>
+            {formatScore(score)}
             <span className="text-base font-medium text-muted-foreground">/100</span>
           </p>
           <GradeBadge grade={grade} tone={tone} size="lg" />

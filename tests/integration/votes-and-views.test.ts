@@ -17,9 +17,10 @@ import { castVote, getSiteYesPercentage, getVoteSummary } from '@/server/votes';
 import { VISITOR_COOKIE } from '@/server/visitor';
 
 /*
- * The vote handler reads the visitor cookie through next/headers' cookies(), which only works inside Next's request
- * scope, and the session through Auth.js, which does not load outside Next. Here a request scope of our own stands in
- * for Next's: cookies() reads the request's Cookie header and records what the handler sets, and nobody is signed in.
+ * The vote handler reads the visitor cookie through next/headers' cookies() and the session through Auth.js (which
+ * reads the request headers); both only work inside Next's request scope, so called directly the handler fails.
+ * Here a request scope of our own stands in for Next's: cookies() reads the request's Cookie header and records what
+ * the handler sets (Next would turn that into the Set-Cookie header), and nobody is signed in.
  * The one-vote rule itself is tested on server/votes.ts directly.
  */
 type WrittenCookie = { name: string; value: string; options: Record<string, unknown> };

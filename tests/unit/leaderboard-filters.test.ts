@@ -93,11 +93,11 @@ describe('parseLeaderboardFilters', () => {
     });
   });
 
-  // BUG lib/leaderboard.ts:44,56-57 — z.coerce.number() turns '' into 0, so an empty `?maxScore=` filters the
-  // leaderboard down to projects scoring at most 0 (an empty list) and `?minScore=` hides unscored projects,
-  // instead of the empty value being ignored like every other unparseable one.
-  it.fails('ignores empty score bounds', () => {
+  // An empty `?maxScore=` must not become 0 (which would empty the leaderboard).
+  it('ignores empty and blank score bounds and pages', () => {
     expect(fromQuery('minScore=&maxScore=')).toEqual(DEFAULT_FILTERS);
+    expect(fromQuery('minScore=%20&maxScore=%20&page=')).toEqual(DEFAULT_FILTERS);
+    expect(parseLeaderboardFilters({ minScore: '', maxScore: [''] })).toEqual(DEFAULT_FILTERS);
   });
 
   it('trims text filters', () => {

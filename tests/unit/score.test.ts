@@ -1,6 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { computeScore, GRADE_BANDS, gradeFor, GRADES, PILLARS, pillarScore, scoreRangeForGrade, type Grade } from '@/lib/score';
+import { GradeBadge } from '@/components/project/grade-badge';
+import { computeScore, GRADE_BANDS, gradeFor, GRADES, PILLARS, pillarScore, scoreRangeForGrade } from '@/lib/score';
 
 const pillar = (key: string) => PILLARS.find((candidate) => candidate.key === key)!;
 
@@ -125,12 +128,12 @@ describe('computeScore', () => {
     }
   });
 
-  // BUG lib/score.ts:120 — computeScore publishes `clamp(own[key] ?? 0)`, and clamp(NaN) is NaN, so a non-finite
-  // signal appears as NaN (null once stored as JSON) in the published breakdown while pillarScore counted it as 0.
-  it.fails('publishes a non-finite signal as the 0 it was counted as', () => {
+  it('publishes a non-finite signal as the 0 it was counted as', () => {
     const { pillars } = computeScore({ communityTrust: { socialActivity: Number.NaN, sentiment: 60, holderGrowth: 90 } });
     expect(pillars.communityTrust.score).toBe(50);
     expect(pillars.communityTrust.signals.socialActivity).toBe(0);
+    const infinite = computeScore({ communityTrust: { socialActivity: Number.POSITIVE_INFINITY, sentiment: Number.NEGATIVE_INFINITY, holderGrowth: 90 } });
+    expect(infinite.pillars.communityTrust).toEqual({ score: 30, signals: { socialActivity: 0, sentiment: 0, holderGrowth: 90 } });
   });
 });
 
@@ -192,11 +195,35 @@ describe('scoreRangeForGrade', () => {
   });
 
   it('agrees with gradeFor for every score in 0–100 (step 0.01)', () => {
+    const disagreements: string[] = [];
     for (let cents = 0; cents <= 10_000; cents++) {
       const score = cents / 100;
-      const containing = ranges.filter((range) => score >= range.min && score < range.max);
-      expect(containing, `score ${score}`).toHaveLength(1);
-      expect(containing[0].grade).toBe(gradeFor(score).grade as Grade);
+      const containing = ranges.filter((range) => score >= range.min && score < range.max).map((range) => range.grade);
+      if (containing.length !== 1 || containing[0] !== gradeFor(score).grade) disagreements.push(`${score}: ${containing.join(',') || 'none'} vs ${gradeFor(score).grade}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+});
+
+describe('GradeBadge', () => {
+  /** The grade and the score a badge shows for a score. */
+  const shown = (score: number) => {
+    const { grade, tone } = gradeFor(score);
+    const html = renderToStaticMarkup(createElement(GradeBadge, { grade, tone, score }));
+    const number = /(\d+\.\d)</.exec(html)?.[1];
+    return { grade, number: Number(number) };
+  };
+
+  it('shows the grade with the score to one decimal', () => {
+    expect(shown(72.34)).toEqual({ grade: 'BB', number: 72.3 });
+    expect(shown(90)).toEqual({ grade: 'AAA', number: 90 });
+  });
+
+  // 89.96 is graded AA, so it must not read "AA 90.0": the number shown beside a grade lies in that grade's band.
+  it('never shows a number outside the band of the grade beside it', () => {
+    for (const score of [89.96, 84.95, 79.99, 64.97, 49.96]) {
+      const { grade, number } = shown(score);
+      expect(gradeFor(number).grade, `${score} shown as ${grade} ${number}`).toBe(grade);
     }
   });
 });
