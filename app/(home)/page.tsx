@@ -15,8 +15,9 @@ import { listFilterOptions } from '@/server/projects';
 
 import { AlertsFeed, LeaderboardPreview, RecentlyAudited, TrendingProjects, UnderAudit } from './_components/home-sections';
 
-// Served from Next's cache and refreshed in the background; the account area is filled in the browser.
-export const revalidate = 60;
+// Rendered per request from in-memory and data-cache reads (the ISR variant left prefetches of `/` hanging;
+// see docs/decisions.md); the account area is filled in the browser.
+export const dynamic = 'force-dynamic';
 
 function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
   return (
