@@ -3,7 +3,7 @@ import 'server-only';
 import { asc, desc, gte, sql } from 'drizzle-orm';
 
 import { SEARCH_RESULT_LIMIT } from '@/lib/constants';
-import { rankSearch, toSearchEntry, type SearchEntry, type SearchResult } from '@/lib/search';
+import { createSearchIndex, type SearchIndex, type SearchResult } from '@/lib/search';
 
 import { getDb } from './db/client';
 import { pageViews, projects } from './db/schema';
@@ -16,11 +16,11 @@ export const TRENDING_WINDOW_DAYS = 7;
 type Cached<T> = { value: T; loadedAt: number; refreshing: Promise<T> | null };
 
 /** Stale-while-revalidate over a loader: the first call waits, later ones get the copy and refresh it when old. */
-function cachedLoader<T>(ttlMs: number, load: () => Promise<T>) {
+function cachedLoader<T>(ttlMs: number, load: (previous: T | null) => Promise<T>) {
   let cache: Cached<T> | null = null;
   let first: Promise<T> | null = null;
   const refresh = () => {
-    const pending = load().then(
+    const pending = load(cache?.value ?? null).then(
       (value) => {
         cache = { value, loadedAt: Date.now(), refreshing: null };
         return value;
@@ -52,12 +52,28 @@ function cachedLoader<T>(ttlMs: number, load: () => Promise<T>) {
   };
 }
 
-const searchIndex = cachedLoader<SearchEntry[]>(INDEX_TTL_MS, async () => {
+type IndexedProjects = { signature: string; index: SearchIndex };
+
+/**
+ * What changes whenever a project row is added, changed or removed: the row count and the newest row version
+ * (PostgreSQL's xmin). Cheap to read, so a refresh rebuilds the index only when the projects really changed.
+ */
+async function projectsSignature(): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, newest: sql<string>`coalesce(max(xmin::text::bigint), 0)::text` })
+    .from(projects);
+  return `${row.count}:${row.newest}`;
+}
+
+const searchIndex = cachedLoader<IndexedProjects>(INDEX_TTL_MS, async (previous) => {
+  const signature = await projectsSignature();
+  if (previous?.signature === signature) return previous;
   const db = await getDb();
   const rows = await db
     .select({ id: projects.id, logo: projects.logo, name: projects.name, rank: projects.rank, tokenTickers: projects.tokenTickers })
     .from(projects);
-  return rows.map(toSearchEntry);
+  return { signature, index: createSearchIndex(rows) };
 });
 
 const trending = cachedLoader<SearchResult[]>(TRENDING_TTL_MS, async () => {
@@ -79,7 +95,7 @@ const trending = cachedLoader<SearchResult[]>(TRENDING_TTL_MS, async () => {
 
 /** Projects whose name or any ticker matches the keyword, best first (at most 20). */
 export async function searchProjects(keyword: string): Promise<SearchResult[]> {
-  return rankSearch(await searchIndex.get(), keyword);
+  return (await searchIndex.get()).index.search(keyword);
 }
 
 /** The most viewed projects of the last week, then by rank: what the search box shows before a keyword. */

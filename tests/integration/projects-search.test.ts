@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { GET } from '@/app/api/search-project/route';
 import { normalizeText, type SearchResult } from '@/lib/search';
@@ -158,6 +158,39 @@ describe('getTrendingProjects', () => {
     expect(ids(await getTrendingProjects())).toEqual(ids(before));
     invalidateSearchCaches();
     expect((await getTrendingProjects())[0].id).toBe(quiet.id);
+  });
+});
+
+describe('the search index refresh', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Moves the clock past the index's time to live, then searches until a background refresh has landed. */
+  async function searchAfterRefresh(keyword: string, until: (found: string[]) => boolean): Promise<string[]> {
+    vi.useFakeTimers({ now: Date.now() + 61_000, shouldAdvanceTime: true, toFake: ['Date'] });
+    let found: string[] = [];
+    for (let attempt = 0; attempt < 50 && !until(found); attempt++) {
+      found = ids(await searchProjects(keyword));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return found;
+  }
+
+  it('picks up a renamed project after its time to live, without an explicit invalidation', async () => {
+    const db = await getDb();
+    expect(ids(await searchProjects('zzrenamedzz'))).toEqual([]);
+    await db.update(projects).set({ name: 'Zzrenamedzz Coin' }).where(sql`${projects.id} = 'tether'`);
+    expect(ids(await searchProjects('zzrenamedzz'))).toEqual([]);
+    expect(await searchAfterRefresh('zzrenamedzz', (found) => found.length > 0)).toEqual(['tether']);
+    await db.update(projects).set({ name: 'Tether' }).where(sql`${projects.id} = 'tether'`);
+  });
+
+  it('keeps serving the same index when nothing changed', async () => {
+    const first = await searchProjects('bitcoin');
+    vi.useFakeTimers({ now: Date.now() + 61_000, shouldAdvanceTime: true, toFake: ['Date'] });
+    await searchProjects('bitcoin');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Same objects: the refresh compared the projects' signature and kept the built index.
+    expect((await searchProjects('bitcoin'))[0]).toBe(first[0]);
   });
 });
 

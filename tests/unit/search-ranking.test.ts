@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { SEARCH_RESULT_LIMIT } from '@/lib/constants';
-import { normalizeText, rankSearch, SEARCH_KEYWORD_MAX_LENGTH, similarity, toSearchEntry, trigrams, type SearchResult } from '@/lib/search';
+import { createSearchIndex, normalizeText, SEARCH_KEYWORD_MAX_LENGTH, similarity, trigrams, type SearchResult } from '@/lib/search';
 
 /** A small handmade index: real-looking names, ranks chosen so that rank alone would give a different order. */
 const project = (id: string, name: string, tickers: string[], rank: number | null): SearchResult => ({
@@ -34,8 +34,8 @@ const PROJECTS: SearchResult[] = [
   project('uniswap-labs', 'Uniswap Labs', ['UNIL'], 0),
 ];
 
-const ENTRIES = PROJECTS.map(toSearchEntry);
-const ids = (keyword: string, entries = ENTRIES) => rankSearch(entries, keyword).map((result) => result.id);
+const ENTRIES = createSearchIndex(PROJECTS);
+const ids = (keyword: string, index = ENTRIES) => index.search(keyword).map((result) => result.id);
 
 describe('normalizeText', () => {
   it('lower-cases, strips accents and folds runs of whitespace', () => {
@@ -46,7 +46,7 @@ describe('normalizeText', () => {
   });
 });
 
-describe('rankSearch tiers', () => {
+describe('search tiers', () => {
   it('puts an exact name first, then prefixes, then substrings', () => {
     expect(ids('bitcoin')).toEqual(['bitcoin', 'bitcoin-cash', 'bitcoin-gold', 'wrapped-bitcoin', '0xbitcoin']);
   });
@@ -82,18 +82,18 @@ describe('rankSearch tiers', () => {
   });
 
   it('breaks ties by rank with unranked projects last, then by name', () => {
-    const tied = [
+    const tied = createSearchIndex([
       project('zeta', 'Coin Zeta', ['ZZ'], null),
       project('alpha', 'Coin Alpha', ['AA'], null),
       project('beta', 'Coin Beta', ['BB'], 7),
       project('gamma', 'Coin Gamma', ['GG'], 7),
       project('delta', 'Coin Delta', ['DD'], 3),
-    ].map(toSearchEntry);
+    ]);
     expect(ids('coin', tied)).toEqual(['delta', 'beta', 'gamma', 'alpha', 'zeta']);
   });
 });
 
-describe('rankSearch normalisation', () => {
+describe('search normalisation', () => {
   it('ignores case and accents in the keyword', () => {
     expect(ids('ÉTH')[0]).toBe('ethereum');
     expect(ids('Bítcoin')[0]).toBe('bitcoin');
@@ -110,46 +110,46 @@ describe('rankSearch normalisation', () => {
   });
 
   it('returns the result objects as given', () => {
-    const [first] = rankSearch(ENTRIES, 'btc');
+    const [first] = ENTRIES.search('btc');
     expect(first).toEqual(PROJECTS[0]);
     expect(Object.keys(first).sort()).toEqual(['id', 'logo', 'name', 'rank', 'tokenTickers']);
   });
 });
 
-describe('rankSearch limits', () => {
-  const many = Array.from({ length: 30 }, (_, index) => project(`token-${index}`, `Token ${String(index).padStart(2, '0')}`, [`TK${index}`], index + 1)).map(toSearchEntry);
+describe('search limits', () => {
+  const many = createSearchIndex(Array.from({ length: 30 }, (_, index) => project(`token-${index}`, `Token ${String(index).padStart(2, '0')}`, [`TK${index}`], index + 1)));
 
   it(`returns at most ${SEARCH_RESULT_LIMIT} results by default`, () => {
     expect(SEARCH_RESULT_LIMIT).toBe(20);
-    const found = rankSearch(many, 'token');
+    const found = many.search('token');
     expect(found).toHaveLength(20);
     expect(found.map((result) => result.rank)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
   });
 
   it('honours a smaller limit, fuzzy matches included', () => {
-    expect(rankSearch(many, 'token', 5)).toHaveLength(5);
-    expect(rankSearch(ENTRIES, 'bitcon', 1).map((result) => result.id)).toEqual(['bitcoin']);
+    expect(many.search('token', 5)).toHaveLength(5);
+    expect(ENTRIES.search('bitcon', 1).map((result) => result.id)).toEqual(['bitcoin']);
   });
 
   it('gives nothing for an empty or blank keyword', () => {
-    for (const keyword of ['', ' ', '   ', '\t\n']) expect(rankSearch(ENTRIES, keyword)).toEqual([]);
+    for (const keyword of ['', ' ', '   ', '\t\n']) expect(ENTRIES.search(keyword)).toEqual([]);
   });
 
   it('gives nothing on an empty index', () => {
-    expect(rankSearch([], 'bitcoin')).toEqual([]);
+    expect(createSearchIndex([]).search('bitcoin')).toEqual([]);
   });
 
   it('uses fuzzy matching only from 3 characters', () => {
     // "x.y" and "x." share trigrams with "X Y" (punctuation splits words) without being substrings of it.
-    const entries = [project('x-y', 'X Y', ['XYT'], 1)].map(toSearchEntry);
-    expect(similarity(trigrams('x.'), entries[0].trigrams)).toBeGreaterThanOrEqual(0.3);
-    expect(rankSearch(entries, 'x.')).toEqual([]);
-    expect(rankSearch(entries, 'x.y').map((result) => result.id)).toEqual(['x-y']);
+    const entries = createSearchIndex([project('x-y', 'X Y', ['XYT'], 1)]);
+    expect(similarity(trigrams('x.'), trigrams('X Y'))).toBeGreaterThanOrEqual(0.3);
+    expect(entries.search('x.')).toEqual([]);
+    expect(entries.search('x.y').map((result) => result.id)).toEqual(['x-y']);
   });
 
   it('matches only substrings for 1 and 2 character keywords', () => {
     for (const keyword of ['b', 'bt', 'et', 'o']) {
-      for (const result of rankSearch(ENTRIES, keyword)) {
+      for (const result of ENTRIES.search(keyword)) {
         const haystack = [result.name, ...result.tokenTickers].map(normalizeText);
         expect(haystack.some((text) => text.includes(keyword))).toBe(true);
       }
@@ -162,7 +162,7 @@ describe('rankSearch limits', () => {
   });
 });
 
-describe('rankSearch with hostile input', () => {
+describe('search with hostile input', () => {
   const hostile = [
     '%',
     '_',
@@ -189,16 +189,16 @@ describe('rankSearch with hostile input', () => {
   it.each(hostile.map((keyword) => [keyword.length > 40 ? `${keyword.slice(0, 10)}… (${keyword.length})` : keyword, keyword]))(
     'never throws for %j',
     (_label, keyword) => {
-      const found = rankSearch(ENTRIES, keyword);
+      const found = ENTRIES.search(keyword);
       expect(Array.isArray(found)).toBe(true);
       expect(found.length).toBeLessThanOrEqual(SEARCH_RESULT_LIMIT);
     },
   );
 
   it('treats SQL wildcards literally', () => {
-    expect(rankSearch(ENTRIES, '%')).toEqual([]);
-    expect(rankSearch(ENTRIES, '_')).toEqual([]);
-    expect(rankSearch(ENTRIES, "'; drop table projects; --")).toEqual([]);
+    expect(ENTRIES.search('%')).toEqual([]);
+    expect(ENTRIES.search('_')).toEqual([]);
+    expect(ENTRIES.search("'; drop table projects; --")).toEqual([]);
   });
 });
 
@@ -251,5 +251,60 @@ describe('similarity', () => {
       expect(value).toBeGreaterThanOrEqual(0);
       expect(value).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('the index against a plain scan', () => {
+  /** The ranking rules written as directly as possible: every entry tested against every tier. */
+  function scan(results: SearchResult[], keyword: string, limit = SEARCH_RESULT_LIMIT): string[] {
+    const query = normalizeText(keyword).slice(0, SEARCH_KEYWORD_MAX_LENGTH);
+    if (!query) return [];
+    const order = (a: SearchResult, b: SearchResult) =>
+      (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name);
+    const texts = (result: SearchResult) => ({ name: normalizeText(result.name), tickers: result.tokenTickers.map(normalizeText) });
+    const tier = (result: SearchResult) => {
+      const { name, tickers } = texts(result);
+      if (name === query || tickers.includes(query)) return 0;
+      if (name.startsWith(query) || tickers.some((ticker) => ticker.startsWith(query))) return 1;
+      if (name.includes(query) || tickers.some((ticker) => ticker.includes(query))) return 2;
+      return 3;
+    };
+    const sorted = [...results].sort(order);
+    const ranked = [0, 1, 2].flatMap((wanted) => sorted.filter((result) => tier(result) === wanted));
+    if (ranked.length < limit && query.length >= 3) {
+      const wanted = trigrams(query);
+      ranked.push(
+        ...sorted
+          .filter((result) => tier(result) === 3)
+          .map((result, position) => ({ result, position, score: similarity(wanted, trigrams(result.name)) }))
+          .filter((candidate) => candidate.score >= 0.3)
+          .sort((a, b) => b.score - a.score || a.position - b.position)
+          .map((candidate) => candidate.result),
+      );
+    }
+    return ranked.slice(0, limit).map((result) => result.id);
+  }
+
+  // A few thousand generated projects in the shape the benchmark uses, plus the handmade ones.
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const stems = ['nova', 'lumen', 'orbit', 'quant', 'vertex', 'stellar', 'ether', 'bitcoin', 'chain', 'swap', 'lido'];
+  const generated: SearchResult[] = Array.from({ length: 3000 }, (_, n) => {
+    const stem = stems[n % stems.length] + letters[(n * 7) % 26] + letters[(n * 13) % 26];
+    const ticker = (stem.slice(0, 2) + letters[(n * 3) % 26] + letters[(n * 11) % 26]).toUpperCase();
+    return project(`gen-${n}`, `${stem} ${['Finance', 'Swap', 'Protocol', 'Ça Va'][n % 4]} ${n}`, [ticker], n % 5 === 0 ? null : (n * 37) % 997);
+  });
+  const all = [...PROJECTS, ...generated];
+  const index = createSearchIndex(all);
+  const keywords = ['bitcoin', 'eth', 'et', 'ETH', 'lido', 'lid', 'swap', 'sw', 'protocol 12', 'ca va', 'ça', 'nova',
+    'novx', 'stelar', 'etherum', 'bitcon', 'chian', 'qu', 'vertexab', 'orbitzz finance', 'finance 2999', '0x', 'zz', 'x',
+    'lumen protocol', 'uni', 'btc', 'coin', 'pokemon', 'poke', 'quant swap 10', '🚀', 'ab', 'ba'];
+
+  it.each(keywords)('returns exactly what a plain scan returns for %j', (keyword) => {
+    expect(index.search(keyword).map((result) => result.id)).toEqual(scan(all, keyword));
+    expect(index.search(keyword, 5).map((result) => result.id)).toEqual(scan(all, keyword, 5));
+  });
+
+  it('counts its entries', () => {
+    expect(index.size).toBe(all.length);
   });
 });
