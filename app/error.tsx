@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
 
-import { ErrorFallback } from '@/components/chrome/error-fallback';
+import { LazyErrorFallback } from '@/components/chrome/lazy-error-fallback';
 import { ServerErrorPage } from '@/components/chrome/server-error-page';
 import { Button } from '@/components/ui/button';
 
@@ -13,7 +13,7 @@ export default function RouteError({ error, reset }: { error: Error & { digest?:
     console.error(error);
   }, [error]);
 
-  if (!error.digest) return <ErrorFallback error={error} />;
+  if (!error.digest) return <LazyErrorFallback error={error} />;
   return (
     <ServerErrorPage
       actions={

@@ -8,7 +8,7 @@ import { CookieBanner } from '@/components/chrome/cookie-banner';
 import { Providers } from '@/components/chrome/providers';
 import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
 import { Footer } from '@/components/footer/footer';
-import { Toaster } from '@/components/ui/sonner';
+import { LazyToaster } from '@/components/chrome/lazy-toaster';
 import { BRAND_NAME } from '@/lib/constants';
 import { getConfig } from '@/server/config';
 
@@ -40,7 +40,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Footer />
           <CookieBanner />
           <AuthModal />
-          <Toaster />
+          <LazyToaster />
           <Suspense fallback={null}>
             <RouteChangeEffects analytics={config.posthog} />
           </Suspense>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
-import { Header } from '@/components/header/header';
+import { LazyHeader } from '@/components/header/lazy-header';
 import { Button } from '@/components/ui/button';
 import { getConfig } from '@/server/config';
 
@@ -14,7 +14,7 @@ export default function NotFound() {
   const config = getConfig();
   return (
     <>
-      <Header announcement={config.announcement} quoteEmbedUrl={config.quoteFormEmbedUrl} />
+      <LazyHeader announcement={config.announcement} quoteEmbedUrl={config.quoteFormEmbedUrl} />
       <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-1 flex-col items-center justify-center px-6 py-20 text-center">
         <p className="text-sm font-semibold tracking-widest text-primary uppercase">404</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight">Page not found</h1>

@@ -33,6 +33,12 @@ const CONNECTIONS = 10;
 const STATIC_PATH = '/company/about';
 const TARGETS = { searchP99Ms: 15, searchVsHealth: 0.7, homeVsStatic: 0.6, homeScriptBytes: 130_000 };
 
+/** The runtime files every page loads first (React, Next.js), from the build's manifest. */
+function frameworkFiles() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, '.next', 'build-manifest.json'), 'utf8'));
+  return (manifest.rootMainFiles ?? []).map((file) => file.replace(/^static\//, '/_next/static/'));
+}
+
 const started = performance.now();
 const log = (message) => console.error(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 
@@ -136,7 +142,7 @@ async function main() {
 
   // 5. JavaScript of `/`.
   log('loading / in Chromium …');
-  const js = await measureScripts(origin, '/');
+  const js = await measureScripts(origin, '/', { frameworkFiles: frameworkFiles() });
 
   log('stopping the server');
   const current = server;
@@ -175,6 +181,8 @@ async function main() {
     rows.push(
       ['JS of /', 'scripts transferred (as sent)', kb(js.scriptBytes), `< ${kb(TARGETS.homeScriptBytes)}`, verdict(js.scriptBytes < TARGETS.homeScriptBytes && js.failedScripts.length === 0)],
       ['JS of /', 'script requests', `${js.scriptCount}${js.failedScripts.length ? ` (${js.failedScripts.length} failed)` : ''}`, '', ''],
+      ['JS of /', 'of which React and Next.js runtime', kb(js.frameworkBytes), '', ''],
+      ['JS of /', 'prefetched later for linked pages', `${kb(js.prefetchedBytes)} in ${js.prefetchedCount} scripts`, '', ''],
       ['JS of /', 'script encoding', js.encodings.join(', ') || 'none', 'gzip', verdict(js.encodings.length > 0 && js.encodings.every((e) => e === 'gzip'))],
       ['JS of /', 'scripts decoded (uncompressed)', kb(js.scriptDecodedBytes), '', ''],
       ['JS of /', 'script response headers', kb(js.scriptHeaderBytes), '', ''],

@@ -2,8 +2,8 @@
 
 import { useAtom } from 'jotai';
 import { useState } from 'react';
-import { toast } from 'sonner';
 
+import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { CODE_LENGTH } from '@/lib/constants';

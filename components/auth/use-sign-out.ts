@@ -2,8 +2,8 @@
 
 import { signOut } from 'next-auth/react';
 import { usePathname, useRouter } from 'next/navigation';
-import { toast } from 'sonner';
 
+import { toast } from '@/components/chrome/toast';
 import { AUTH_MESSAGES } from '@/lib/messages';
 
 /** Signs out without leaving the page (or leaves a private /my page) and says how it went. */

@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { Component, type ReactNode } from 'react';
 
-import { ErrorFallback } from './error-fallback';
+import { LazyErrorFallback } from './lazy-error-fallback';
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null; resetKey: string };
@@ -25,7 +25,7 @@ class Boundary extends Component<Props, State> {
   }
 
   render() {
-    return this.state.error ? <ErrorFallback error={this.state.error} /> : this.props.children;
+    return this.state.error ? <LazyErrorFallback error={this.state.error} /> : this.props.children;
   }
 }
 

@@ -5,8 +5,6 @@ import { useHydrateAtoms } from 'jotai/utils';
 import { SessionProvider } from 'next-auth/react';
 import type { ReactNode } from 'react';
 
-import { TooltipProvider } from '@/components/ui/tooltip';
-
 import { publicConfigAtom, type PublicConfig } from './public-config';
 
 function HydrateConfig({ config, children }: { config: PublicConfig; children: ReactNode }) {
@@ -23,7 +21,7 @@ export function Providers({ config, children }: { config: PublicConfig; children
     <SessionProvider refetchOnWindowFocus refetchInterval={config.sessionRefetchIntervalSeconds}>
       <JotaiProvider>
         <HydrateConfig config={config}>
-          <TooltipProvider delayDuration={200}>{children}</TooltipProvider>
+          {children}
         </HydrateConfig>
       </JotaiProvider>
     </SessionProvider>

@@ -2,15 +2,21 @@
 
 import { useSetAtom } from 'jotai';
 import { useSession } from 'next-auth/react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 
 import { authModalAtom } from '@/components/auth/atoms';
+import { preloadAuthModal } from '@/components/auth/auth-modal';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CHROME_TEXTS } from '@/lib/messages';
 import { cn } from '@/lib/utils';
 
-import { UserMenu } from './user-menu';
+// The avatar menu (a Radix dropdown) loads only for signed-in visitors.
+const UserMenu = dynamic(() => import('./user-menu').then((module) => module.UserMenu), {
+  ssr: false,
+  loading: () => <Skeleton aria-label="Loading account" className="h-9 w-40 rounded-md bg-white/10" />,
+});
 
 /**
  * Log In and Sign Up for signed-out visitors. Large screens open the auth modal; smaller screens go to the
@@ -21,10 +27,10 @@ export function SignedOutActions({ tone = 'dark', className }: { tone?: 'dark' |
   const ghost = tone === 'dark' ? 'text-navy-foreground hover:bg-white/10 hover:text-white' : '';
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <Button variant="ghost" className={cn('hidden lg:inline-flex', ghost)} onClick={() => openModal('login')}>
+      <Button variant="ghost" className={cn('hidden lg:inline-flex', ghost)} onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('login')}>
         {CHROME_TEXTS.logIn}
       </Button>
-      <Button variant="secondary" className="hidden lg:inline-flex" onClick={() => openModal('signup')}>
+      <Button variant="secondary" className="hidden lg:inline-flex" onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('signup')}>
         {CHROME_TEXTS.signUp}
       </Button>
       <Button asChild variant="ghost" className={cn('lg:hidden', ghost)}>

@@ -3,9 +3,9 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useAction } from 'next-safe-action/hooks';
 import { useState } from 'react';
-import { toast } from 'sonner';
 
 import { castVoteAction } from '@/actions/projects/cast-vote';
+import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { formatPercentage } from '@/lib/format';
 

@@ -1,11 +1,11 @@
 'use client';
 
 import { useOptimistic, useRef, useState, useTransition } from 'react';
-import { toast } from 'sonner';
 
 import { createWatchlistAction } from '@/actions/watchlists/create-watchlist';
 import { deleteWatchlistAction } from '@/actions/watchlists/delete-watchlist';
 import { updateWatchlistAction } from '@/actions/watchlists/update-watchlist';
+import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '@/lib/constants';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
 import type { Watchlist } from '@/lib/schemas/watchlist';

@@ -5,15 +5,14 @@ import { Star } from 'lucide-react';
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 
-import type { Watchlist } from '@/lib/schemas/watchlist';
-import { toast } from 'sonner';
-
 import { createWatchlistAction } from '@/actions/watchlists/create-watchlist';
 import { listWatchlistsAction } from '@/actions/watchlists/list-watchlists';
 import { updateWatchlistAction } from '@/actions/watchlists/update-watchlist';
 import { authModalAtom } from '@/components/auth/atoms';
+import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME } from '@/lib/constants';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import type { Watchlist } from '@/lib/schemas/watchlist';
 import { toggleProject } from '@/lib/watchlist-reducer';
 import { cn } from '@/lib/utils';
 

@@ -29,9 +29,10 @@ export async function closeBrowser() {
 /**
  * Loads `path` and sums, over every script response, the bytes of the body as sent (Chromium's encoded body
  * size: gzip when the server compressed it) and the decoded size. Returns null with a reason when Chromium is
- * missing.
+ * missing. `frameworkFiles` (the build's React and Next.js runtime files) are also summed on their own, to show
+ * what any page of this stack carries before our code.
  */
-export async function measureScripts(origin, path = '/') {
+export async function measureScripts(origin, path = '/', { frameworkFiles = [] } = {}) {
   if (!fs.existsSync(LAUNCH.executablePath)) {
     return { skipped: `Chromium not found at ${LAUNCH.executablePath} (set CHROMIUM_PATH)` };
   }
@@ -41,6 +42,14 @@ export async function measureScripts(origin, path = '/') {
     const page = await context.newPage();
     const finished = [];
     const failed = [];
+    // After load, Next prefetches the routes of visible links, with their code. That code belongs to the
+    // other pages, so scripts requested once the first route prefetch has started are reported apart.
+    const prefetchedLater = new Set();
+    let prefetching = false;
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetching = true;
+      if (prefetching && request.resourceType() === 'script') prefetchedLater.add(request);
+    });
     page.on('requestfinished', (request) => finished.push(request));
     page.on('requestfailed', (request) => failed.push(request));
     const consoleErrors = [];
@@ -54,8 +63,13 @@ export async function measureScripts(origin, path = '/') {
     const documentSizes = response ? await response.request().sizes() : null;
 
     const scripts = [];
+    const prefetched = [];
     for (const request of finished) {
       if (request.resourceType() !== 'script') continue;
+      if (prefetchedLater.has(request)) {
+        prefetched.push((await request.sizes()).responseBodySize);
+        continue;
+      }
       const sizes = await request.sizes();
       const scriptResponse = await request.response();
       const headers = scriptResponse ? await scriptResponse.allHeaders() : {};
@@ -84,6 +98,9 @@ export async function measureScripts(origin, path = '/') {
       failedScripts,
       consoleErrors,
       scripts: scripts.sort((a, b) => b.transferred - a.transferred),
+      prefetchedCount: prefetched.length,
+      prefetchedBytes: prefetched.reduce((sum, bytes) => sum + bytes, 0),
+      frameworkBytes: scripts.filter((script) => frameworkFiles.some((file) => script.url.endsWith(file))).reduce((sum, script) => sum + script.transferred, 0),
     };
   } finally {
     await closeBrowser();

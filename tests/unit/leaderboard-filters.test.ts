@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_FILTERS, LEADERBOARD_SORTS, leaderboardQuery, parseLeaderboardFilters, type LeaderboardFilters } from '@/lib/leaderboard';
+import { DEFAULT_FILTERS, LEADERBOARD_SORTS, leaderboardQuery, type LeaderboardFilters } from '@/lib/leaderboard';
+import { parseLeaderboardFilters } from '@/lib/schemas/leaderboard';
 import { GRADES } from '@/lib/score';
 
 const fromQuery = (query: string) => parseLeaderboardFilters(new URLSearchParams(query));

@@ -16,7 +16,7 @@ const { createMock, updateMock, deleteMock, toastMock } = vi.hoisted(() => ({
 vi.mock('@/actions/watchlists/create-watchlist', () => ({ createWatchlistAction: createMock }));
 vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction: updateMock }));
 vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: deleteMock }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
 
 type ActionResult = { data?: unknown; serverError?: string } | undefined;
 type Deferred = { promise: Promise<ActionResult>; resolve: (value: ActionResult) => void };

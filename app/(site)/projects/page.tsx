@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ProjectTable } from '@/components/home/project-table';
-import { leaderboardQuery, parseLeaderboardFilters } from '@/lib/leaderboard';
+import { leaderboardQuery } from '@/lib/leaderboard';
+import { parseLeaderboardFilters } from '@/lib/schemas/leaderboard';
 import { listFilterOptions, listLeaderboard } from '@/server/projects';
 
 export const metadata: Metadata = {

@@ -1,0 +1,32 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+import type { AuthModalState, AuthStep } from './atoms';
+import { AUTH_STEP_TITLES, AuthFlow } from './auth-flow';
+
+/** The auth modal's dialog, showing one step of the flow. */
+export function AuthModalDialog({ state, setState }: { state: AuthStep; setState: (state: AuthModalState) => void }) {
+  const router = useRouter();
+  return (
+    <Dialog open onOpenChange={(open) => !open && setState('hidden')}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{AUTH_STEP_TITLES[state]}</DialogTitle>
+          <DialogDescription className="sr-only">Account access</DialogDescription>
+        </DialogHeader>
+        <AuthFlow
+          key={state}
+          step={state}
+          go={setState}
+          onSignedIn={() => {
+            setState('hidden');
+            router.refresh();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
