@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { CHROME_TEXTS, SEARCH_TEXTS } from '../../lib/messages';
-import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, SOCIAL_LINKS } from '../../lib/navigation';
+import { CHAT_APP, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, SOCIAL_LINKS } from '../../lib/navigation';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -40,6 +40,20 @@ test.describe('footer', () => {
     for (const social of SOCIAL_LINKS) {
       await expect(footer.getByRole('link', { name: social.label, exact: true })).toHaveAttribute('href', social.href);
     }
+  });
+
+  test('shows the chat app QR code on hover and on keyboard focus, and hides it again', async ({ page }) => {
+    const footer = page.getByRole('contentinfo');
+    const trigger = footer.getByRole('button', { name: `${CHAT_APP.label}: show QR code` });
+    const qr = footer.getByRole('img', { name: `${CHAT_APP.label} QR code` });
+    await expect(qr).toBeHidden();
+    await trigger.hover();
+    await expect(qr).toBeVisible();
+    await expect(qr.locator('svg')).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(qr).toBeHidden();
+    await trigger.focus();
+    await expect(qr).toBeVisible();
   });
 });
 
