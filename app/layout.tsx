@@ -7,6 +7,7 @@ import { AuthModal } from '@/components/auth/auth-modal';
 import { CookieBanner } from '@/components/chrome/cookie-banner';
 import { Providers } from '@/components/chrome/providers';
 import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
+import { SurveyGate } from '@/components/survey/survey-gate';
 import { Footer } from '@/components/footer/footer';
 import { Toaster } from '@/components/ui/sonner';
 import { BRAND_NAME } from '@/lib/constants';
@@ -40,6 +41,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Footer />
           <CookieBanner />
           <AuthModal />
+          <SurveyGate />
           <Toaster />
           <Suspense fallback={null}>
             <RouteChangeEffects analytics={config.posthog} />
