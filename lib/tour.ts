@@ -18,6 +18,11 @@ export type TourStepDef = {
   content: string;
   /** Which visitors reach an end screen. */
   audience?: TourAudience;
+  /**
+   * On one-column (narrow) layouts a section can be taller than the screen: the tooltip then anchors to its
+   * heading while the whole section stays highlighted.
+   */
+  narrowAnchor?: string;
 };
 
 export const TOUR_TEXTS = {
@@ -32,11 +37,11 @@ export const TOUR_TEXTS = {
 const TARGET_STEPS: TourStepDef[] = [
   { key: 'account', kind: 'target', target: '#tour-account', placement: 'bottom', title: 'Your account', content: 'Log in here, or open your account menu for settings, watchlists and this tour.' },
   { key: 'search', kind: 'target', target: '#tour-search', placement: 'bottom', title: 'Search any project', content: 'Type a project name or token symbol to open its security page.' },
-  { key: 'alerts', kind: 'target', target: '#tour-alerts', placement: 'auto', title: 'Security alerts', content: 'Exploits, scams and hacks as they are confirmed. Seen one we missed? Use Report Incident.' },
-  { key: 'trending', kind: 'target', target: '#tour-trending', placement: 'auto', title: 'Trending projects', content: 'The projects people are looking at right now.' },
-  { key: 'recently-audited', kind: 'target', target: '#tour-recently-audited', placement: 'auto', title: 'Recently audited', content: 'Projects whose audits were published most recently.' },
-  { key: 'filtering', kind: 'target', target: '#tour-filtering', placement: 'top', title: 'Advanced filtering', content: 'Narrow the security leaderboard by category, chain, score and audit status.' },
-  { key: 'under-audit', kind: 'target', target: '#tour-under-audit', placement: 'top', title: 'Currently under audit', content: 'Projects our auditors are reviewing at the moment.' },
+  { key: 'alerts', kind: 'target', target: '#tour-alerts', narrowAnchor: '#tour-alerts-heading', placement: 'auto', title: 'Security alerts', content: 'Exploits, scams and hacks as they are confirmed. Seen one we missed? Use Report Incident.' },
+  { key: 'trending', kind: 'target', target: '#tour-trending', narrowAnchor: '#tour-trending-heading', placement: 'auto', title: 'Trending projects', content: 'The projects people are looking at right now.' },
+  { key: 'recently-audited', kind: 'target', target: '#tour-recently-audited', narrowAnchor: '#tour-recently-audited-heading', placement: 'auto', title: 'Recently audited', content: 'Projects whose audits were published most recently.' },
+  { key: 'filtering', kind: 'target', target: '#tour-filtering', narrowAnchor: '#tour-filtering-heading', placement: 'top', title: 'Advanced filtering', content: 'Narrow the security leaderboard by category, chain, score and audit status.' },
+  { key: 'under-audit', kind: 'target', target: '#tour-under-audit', narrowAnchor: '#tour-under-audit-heading', placement: 'top', title: 'Currently under audit', content: 'Projects our auditors are reviewing at the moment.' },
 ];
 
 const END_STEPS: TourStepDef[] = [

@@ -12,13 +12,15 @@ import { TOUR } from '@/lib/constants';
 import { TOUR_MESSAGES } from '@/lib/messages';
 import { buildTourSteps, TOUR_IDLE, TOUR_TEXTS, tourProgressWidth, tourReducer, tourTooltipWidth, type TourAction, type TourStepDef } from '@/lib/tour';
 
-type TourContextValue = { dispatch: (action: TourAction) => void; signUp: () => void; size: number };
+type TourContextValue = { dispatch: (action: TourAction) => void; signUp: () => void; size: number; width: number };
 
 // The tooltip is rendered by react-joyride, so it reaches the tour's state through context.
 const TourContext = createContext<TourContextValue | null>(null);
 
 /** Large screens sign up in the auth modal, smaller ones on the sign-up page (as the header does). */
 const LARGE_SCREEN_QUERY = '(min-width: 1024px)';
+/** Below this width the home page is one column. */
+const ONE_COLUMN_MAX_WIDTH = 1023;
 
 function useWindowWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -33,7 +35,7 @@ function useWindowWidth(): number {
 function TourTooltip({ step, index, tooltipProps }: TooltipRenderProps) {
   const context = use(TourContext);
   if (!context) return null;
-  const { dispatch, signUp, size } = context;
+  const { dispatch, signUp, size, width } = context;
   const def = step.data as TourStepDef;
   const closeButton = (
     <button
@@ -48,7 +50,7 @@ function TourTooltip({ step, index, tooltipProps }: TooltipRenderProps) {
 
   if (def.kind === 'skip') {
     return (
-      <div {...tooltipProps} aria-labelledby="tour-title" className="relative rounded-xl bg-background p-6 text-foreground shadow-xl">
+      <div {...tooltipProps} aria-labelledby="tour-title" style={{ width, maxWidth: 'calc(100vw - 16px)' }} className="relative rounded-xl bg-background p-6 text-foreground shadow-xl">
         <h2 id="tour-title" className="pr-8 text-lg font-semibold">
           {TOUR_MESSAGES.skipQuestion}
         </h2>
@@ -64,7 +66,7 @@ function TourTooltip({ step, index, tooltipProps }: TooltipRenderProps) {
 
   const isEnd = def.kind === 'end';
   return (
-    <div {...tooltipProps} aria-labelledby="tour-title" className="relative rounded-xl bg-background p-5 text-foreground shadow-xl">
+    <div {...tooltipProps} aria-labelledby="tour-title" style={{ width, maxWidth: 'calc(100vw - 16px)' }} className="relative rounded-xl bg-background p-5 text-foreground shadow-xl">
       {closeButton}
       {!isEnd ? (
         <div aria-hidden className="mb-4 h-1.5 max-w-full overflow-hidden rounded-full bg-muted" style={{ width: TOUR.progressBarWidth }}>
@@ -121,12 +123,12 @@ export function GuidedTour({ authenticated, onEnd }: { authenticated: boolean; o
     }
   }, [state.run, onEnd]);
 
+  const narrow = width <= ONE_COLUMN_MAX_WIDTH;
   const steps = useMemo<Step[]>(
     () =>
       defs.map((def) => ({
         id: def.key,
-        target: def.target,
-        placement: def.placement,
+        ...(narrow && def.narrowAnchor ? { target: def.narrowAnchor, spotlightTarget: def.target, placement: 'bottom' as const } : { target: def.target, placement: def.placement }),
         title: def.title,
         content: def.content,
         data: def,
@@ -134,20 +136,21 @@ export function GuidedTour({ authenticated, onEnd }: { authenticated: boolean; o
         // The centre screens are not anchored to anything on the page.
         ...(def.placement === 'center' ? { skipScroll: true } : {}),
       })),
-    [defs],
+    [defs, narrow],
   );
 
   const context = useMemo<TourContextValue>(
     () => ({
       dispatch,
       size: defs.length,
+      width: tourTooltipWidth(width),
       signUp: () => {
         dispatch({ type: 'end' });
         if (window.matchMedia(LARGE_SCREEN_QUERY).matches) openAuthModal('signup');
         else router.push('/auth/signup');
       },
     }),
-    [defs.length, openAuthModal, router],
+    [defs.length, openAuthModal, router, width],
   );
 
   const onEvent = (data: EventData) => {
