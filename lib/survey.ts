@@ -3,8 +3,11 @@
  * the rules are unit-tested; components/survey renders them.
  */
 
-import { DEFAULT_WATCHLIST_NAME, SURVEY_REMINDER_INTERVAL_MS } from './constants';
+import { DEFAULT_WATCHLIST_NAME } from './constants';
 import type { SurveyAnswers, SurveyExpertise, SurveyInstitutionType, SurveyUserType } from './schemas/survey';
+import type { SurveyMode } from './survey-trigger';
+
+export type { SurveyMode };
 
 export const SURVEY_TEXTS = {
   letsStart: "Let's get started!",
@@ -29,8 +32,6 @@ export const SURVEY_TEXTS = {
 
 export type SurveyStep = 'intro' | 'userType' | 'institutionType' | 'expertise' | 'projects' | 'watchlistName' | 'thankYou';
 
-/** How the survey was opened: the intro text and the final buttons differ. */
-export type SurveyMode = 'first' | 'reminder';
 
 /** The steps in order; the projects and name steps are left out for users who already keep a watchlist. */
 export function surveySteps(userType: SurveyUserType | undefined, hasWatchlist: boolean): SurveyStep[] {
@@ -152,16 +153,4 @@ export function toSurveyAnswers(state: SurveyState): SurveyAnswers {
   return answers;
 }
 
-/**
- * Whether to show the survey now, given the stored last-notification time: never stored → a first login; stored
- * more than 7 days ago → a reminder; otherwise not yet.
- */
-export function surveyDueMode(storedTime: string | null, now: number): SurveyMode | null {
-  if (storedTime === null) return 'first';
-  const last = Number(storedTime);
-  if (!Number.isFinite(last)) return 'first';
-  return now - last > SURVEY_REMINDER_INTERVAL_MS ? 'reminder' : null;
-}
-
-/** An empty object is an unanswered survey. */
-export const isSurveyUnanswered = (reply: unknown) => typeof reply === 'object' && reply !== null && Object.keys(reply).length === 0;
+export { isSurveyUnanswered, surveyDueMode } from './survey-trigger';

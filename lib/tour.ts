@@ -152,6 +152,4 @@ export function tourProgressWidth(index: number, size: number): number {
 /** Tooltip width for a window of this width (SPEC §9). */
 export const tourTooltipWidth = (windowWidth: number) => (windowWidth > TOUR.wideWindowMinWidth ? TOUR.tooltipWidthWide : TOUR.tooltipWidth);
 
-/** The query parameter that starts the tour on the home page. */
-export const TOUR_QUERY = { name: 'tour', value: 'true' } as const;
-export const TOUR_START_HREF = `/?${TOUR_QUERY.name}=${TOUR_QUERY.value}`;
+export { TOUR_QUERY, TOUR_START_HREF } from './tour-link';

@@ -15,7 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { ACCOUNT_LINKS } from '@/lib/navigation';
-import { TOUR_START_HREF } from '@/lib/tour';
+import { TOUR_START_HREF } from '@/lib/tour-link';
 
 /** The signed-in avatar menu of SPEC §2. */
 export function UserMenu({ user }: { user: AvatarUser }) {

@@ -32,7 +32,7 @@ import {
   type SurveyState,
   type SurveyStep,
 } from '@/lib/survey';
-import { TOUR_START_HREF } from '@/lib/tour';
+import { TOUR_START_HREF } from '@/lib/tour-link';
 import { cn } from '@/lib/utils';
 
 /** Remembers when the survey was last put off or finished, for the 7-day reminder. */

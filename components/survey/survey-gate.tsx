@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useFeatureFlag } from '@/components/chrome/public-config';
 import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
-import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey';
+import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
 
 // The survey's code is fetched only for a signed-in user whose survey is due.
 const SurveyFlow = dynamic(() => import('./survey-flow').then((module) => module.SurveyFlow), { ssr: false });

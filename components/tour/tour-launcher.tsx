@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
 
-import { TOUR_QUERY } from '@/lib/tour';
+import { TOUR_QUERY } from '@/lib/tour-link';
 
 // react-joyride is loaded only when a tour actually runs: the home page keeps its small first load.
 const GuidedTour = dynamic(() => import('./guided-tour').then((module) => module.GuidedTour), { ssr: false });

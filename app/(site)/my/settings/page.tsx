@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { Button } from '@/components/ui/button';
-import { TOUR_START_HREF } from '@/lib/tour';
+import { TOUR_START_HREF } from '@/lib/tour-link';
 import { getFlagsForUser } from '@/server/flags';
 import { requireUser } from '@/server/session';
 
