@@ -97,9 +97,8 @@ export function SurveyFlow({ mode, startAs, onClose }: Props) {
 function SurveyNotification({ mode, onStart, onLater }: { mode: SurveyMode; onStart: () => void; onLater: () => void }) {
   const titleId = useId();
   return (
-    <div
-      role="dialog"
-      aria-modal="false"
+    // A notification, not a dialog: it leaves the page usable and does not take focus.
+    <section
       aria-labelledby={titleId}
       className="fixed bottom-4 left-4 z-40 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-background p-5 text-foreground shadow-2xl"
     >
@@ -113,7 +112,7 @@ function SurveyNotification({ mode, onStart, onLater }: { mode: SurveyMode; onSt
         </Button>
         <Button onClick={onStart}>{SURVEY_TEXTS.letsStart}</Button>
       </div>
-    </div>
+    </section>
   );
 }
 

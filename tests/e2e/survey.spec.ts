@@ -7,7 +7,7 @@ import { putSurveyOff, signedInAs } from './support/onboarding';
 
 test.describe.configure({ mode: 'parallel' });
 
-const notification = (page: Page) => page.getByRole('dialog', { name: SURVEY_TEXTS.introTitle });
+const notification = (page: Page) => page.getByRole('region', { name: SURVEY_TEXTS.introTitle });
 const modal = (page: Page) => page.locator('[data-slot="dialog-content"]');
 const button = (page: Page, name: string) => modal(page).getByRole('button', { name, exact: true });
 
