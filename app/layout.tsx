@@ -5,10 +5,11 @@ import { Suspense, type ReactNode } from 'react';
 
 import { AuthModal } from '@/components/auth/auth-modal';
 import { CookieBanner } from '@/components/chrome/cookie-banner';
+import { LazyToaster } from '@/components/chrome/lazy-toaster';
 import { Providers } from '@/components/chrome/providers';
 import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
 import { Footer } from '@/components/footer/footer';
-import { LazyToaster } from '@/components/chrome/lazy-toaster';
+import { SurveyGate } from '@/components/survey/survey-gate';
 import { BRAND_NAME } from '@/lib/constants';
 import { getConfig } from '@/server/config';
 
@@ -40,6 +41,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Footer />
           <CookieBanner />
           <AuthModal />
+          <SurveyGate />
           <LazyToaster />
           <Suspense fallback={null}>
             <RouteChangeEffects analytics={config.posthog} />

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { SURVEY_EXPERTISE_TYPES, SURVEY_INSTITUTION_TYPES, SURVEY_USER_TYPES } from '@/lib/constants';
+
 /** The OpenAPI description of our HTTP API (SPEC §7), served at /api/openapi.json. */
 
 const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } as const;
@@ -22,6 +24,18 @@ const searchResult = {
   properties: { id: { type: 'string' }, logo: { type: ['string', 'null'] }, name: { type: 'string' }, rank: { type: ['integer', 'null'] }, tokenTickers: { type: 'array', items: { type: 'string' } } },
 };
 const watchlist = { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string', maxLength: 20 }, projects: { type: 'array', items: { type: 'string' } } } };
+
+const surveyAnswers = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    userType: { type: 'string', enum: [...SURVEY_USER_TYPES] },
+    institutionType: { type: 'string', enum: [...SURVEY_INSTITUTION_TYPES] },
+    expertiseType: { type: 'string', enum: [...SURVEY_EXPERTISE_TYPES] },
+    projects: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    watchlistName: { type: 'string', minLength: 1, maxLength: 20 },
+  },
+};
 
 export const openApiDocument = {
   openapi: '3.1.0',
@@ -56,6 +70,15 @@ export const openApiDocument = {
     },
     '/api/projects/page-view': {
       post: { summary: 'Count a project page view', requestBody: json({ type: 'object', properties: { projectId: { type: 'string' } }, required: ['projectId'] }), responses: { '200': { description: 'Counted' }, ...errors(400, 404) } },
+    },
+    '/api/user/survey': { get: { summary: 'The signed-in user’s survey reply; {} when not answered', tags: ['user'], responses: { '200': { description: 'Reply', ...json(surveyAnswers) }, ...errors(401) } } },
+    '/api/user/survey/upload': {
+      post: {
+        summary: 'Store the survey answers; with projects and watchlistName it also creates that watchlist',
+        tags: ['user'],
+        requestBody: json(surveyAnswers),
+        responses: { '200': { description: '{ ok: true }' }, ...errors(400, 401, 409) },
+      },
     },
     '/api/watchlist': { get: { summary: 'The signed-in user’s watchlists', responses: { '200': { description: 'Lists', ...json({ type: 'array', items: watchlist }) }, ...errors(401) } } },
     '/api/watchlist/create': {

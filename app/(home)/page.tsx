@@ -8,6 +8,7 @@ import { QuoteModal } from '@/components/header/quote-modal';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ReportIncidentDialog } from '@/components/home/report-incident-dialog';
 import { ProjectSearch } from '@/components/search/project-search';
+import { TourLauncher } from '@/components/tour/tour-launcher';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
 import { getConfig } from '@/server/config';
@@ -101,6 +102,9 @@ export default async function HomePage() {
           </Suspense>
         </Section>
       </div>
+      <Suspense fallback={null}>
+        <TourLauncher />
+      </Suspense>
     </>
   );
 }

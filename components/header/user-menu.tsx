@@ -15,6 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { ACCOUNT_LINKS } from '@/lib/navigation';
+import { TOUR_START_HREF } from '@/lib/tour-link';
 
 /** The signed-in avatar menu of SPEC §2. */
 export function UserMenu({ user }: { user: AvatarUser }) {
@@ -50,7 +51,7 @@ export function UserMenu({ user }: { user: AvatarUser }) {
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem asChild>
-          <Link href="/?tour=true">Guided Tour</Link>
+          <Link href={TOUR_START_HREF}>Guided Tour</Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>Sign out</DropdownMenuItem>

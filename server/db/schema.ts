@@ -279,3 +279,15 @@ export const watchlistProjects = pgTable(
   },
   (table) => [primaryKey({ columns: [table.watchlistId, table.projectId] }), index('watchlist_projects_order_idx').on(table.watchlistId, table.position)],
 );
+
+/* ───────────────────────────── Survey ───────────────────────────── */
+
+/** A user's personalisation survey reply (SPEC §3): one per user, replaced when the survey is redone. */
+export const surveyResponses = pgTable('survey_responses', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The validated answers (lib/schemas/survey.ts); `{}` when every step was skipped. */
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  ...timestamps,
+});

@@ -1,6 +1,12 @@
 import type { Metadata } from 'next';
 
+import Link from 'next/link';
+
 import { PageBanner } from '@/components/chrome/page-banner';
+import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
+import { Button } from '@/components/ui/button';
+import { TOUR_START_HREF } from '@/lib/tour-link';
+import { getFlagsForUser } from '@/server/flags';
 import { requireUser } from '@/server/session';
 
 export const metadata: Metadata = { title: 'Account settings', description: 'Your Sentinel Shield profile, personalisation and guided tour.' };
@@ -17,11 +23,23 @@ export default async function SettingsPage() {
           <h2 id="extended-setup" className="text-lg font-semibold">
             Extended Account Setup
           </h2>
+          {(await getFlagsForUser(user.id)).includes('extendedUserSetting') ? (
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+              <p className="max-w-md text-sm text-muted-foreground">Tell us who you are and which projects you follow, so we can tailor the site to you. You can redo it at any time.</p>
+              <SurveyRedoButton />
+            </div>
+          ) : null}
         </section>
         <section aria-labelledby="guided-tour" className="rounded-xl border p-6">
           <h2 id="guided-tour" className="text-lg font-semibold">
             Guided Tour
           </h2>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+            <p className="max-w-md text-sm text-muted-foreground">A short walk through the home page: search, alerts, trending and audited projects, and filtering.</p>
+            <Button asChild>
+              <Link href={TOUR_START_HREF}>Get Started</Link>
+            </Button>
+          </div>
         </section>
       </div>
     </>

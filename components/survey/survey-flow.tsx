@@ -1,0 +1,297 @@
+'use client';
+
+import { X } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useReducer, useState, type ReactNode } from 'react';
+
+import { ProjectSearch } from '@/components/search/project-search';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  SURVEY_EXPERTISE_TYPES,
+  SURVEY_INSTITUTION_TYPES,
+  SURVEY_LAST_NOTIFICATION_KEY,
+  SURVEY_USER_TYPES,
+  WATCHLIST_NAME_MAX_LENGTH,
+} from '@/lib/constants';
+import { http } from '@/lib/http';
+import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import type { Watchlist } from '@/lib/schemas/watchlist';
+import {
+  canProceed,
+  currentStep,
+  initialSurveyState,
+  stepsOf,
+  SURVEY_TEXTS,
+  surveyProgress,
+  surveyReducer,
+  toSurveyAnswers,
+  type SurveyMode,
+  type SurveyState,
+  type SurveyStep,
+} from '@/lib/survey';
+import { TOUR_START_HREF } from '@/lib/tour-link';
+import { cn } from '@/lib/utils';
+
+/** Remembers when the survey was last put off or finished, for the 7-day reminder. */
+const storeNotificationTime = () => {
+  try {
+    window.localStorage.setItem(SURVEY_LAST_NOTIFICATION_KEY, String(Date.now()));
+  } catch {
+    // Private windows may refuse storage; the survey then simply asks again.
+  }
+};
+
+type Props = {
+  mode: SurveyMode;
+  /** 'notification': a small card first (it does not block the page); 'modal': straight into the survey. */
+  startAs: 'notification' | 'modal';
+  onClose: () => void;
+};
+
+/** The personalisation survey (SPEC §2, §4): its notification and its modal. */
+export function SurveyFlow({ mode, startAs, onClose }: Props) {
+  const [stage, setStage] = useState(startAs);
+  // Whether the user already keeps a watchlist decides the steps; it is fetched when the survey starts.
+  const [hasWatchlist, setHasWatchlist] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    http
+      .get<Watchlist[]>('/api/watchlist', { retries: 0 })
+      .then((lists) => setHasWatchlist(lists.length > 0))
+      .catch(() => setHasWatchlist(false));
+  }, []);
+
+  const close = () => {
+    storeNotificationTime();
+    onClose();
+  };
+
+  if (stage === 'notification') {
+    return <SurveyNotification mode={mode} onStart={() => setStage('modal')} onLater={close} />;
+  }
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent
+        className="gap-0 p-0 sm:max-w-xl"
+        // Not dismissable by clicking outside (SPEC §2).
+        onInteractOutside={(event) => event.preventDefault()}
+        onPointerDownOutside={(event) => event.preventDefault()}
+      >
+        {hasWatchlist === null ? (
+          <div className="grid gap-4 p-6" aria-busy>
+            <DialogTitle className="sr-only">{SURVEY_TEXTS.introTitle}</DialogTitle>
+            <Skeleton className="h-6 w-2/3" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : (
+          <SurveySteps mode={mode} hasWatchlist={hasWatchlist} startIndex={startAs === 'notification' ? 1 : 0} onClose={close} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SurveyNotification({ mode, onStart, onLater }: { mode: SurveyMode; onStart: () => void; onLater: () => void }) {
+  const titleId = useId();
+  return (
+    // A notification, not a dialog: it leaves the page usable and does not take focus.
+    <section
+      aria-labelledby={titleId}
+      className="fixed bottom-4 left-4 z-40 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-background p-5 text-foreground shadow-2xl"
+    >
+      <h2 id={titleId} className="text-base font-semibold">
+        {SURVEY_TEXTS.introTitle}
+      </h2>
+      <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{mode === 'first' ? SURVEY_TEXTS.introFirstLogin : SURVEY_TEXTS.introReminder}</p>
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={onLater}>
+          {SURVEY_TEXTS.later}
+        </Button>
+        <Button onClick={onStart}>{SURVEY_TEXTS.letsStart}</Button>
+      </div>
+    </section>
+  );
+}
+
+const CHOICES: Partial<Record<SurveyStep, { field: 'userType' | 'institutionType' | 'expertiseType'; options: readonly string[] }>> = {
+  userType: { field: 'userType', options: SURVEY_USER_TYPES },
+  institutionType: { field: 'institutionType', options: SURVEY_INSTITUTION_TYPES },
+  expertise: { field: 'expertiseType', options: SURVEY_EXPERTISE_TYPES },
+};
+
+const TITLES: Record<SurveyStep, string> = {
+  intro: SURVEY_TEXTS.introTitle,
+  userType: SURVEY_TEXTS.userTypeTitle,
+  institutionType: SURVEY_TEXTS.institutionTypeTitle,
+  expertise: SURVEY_TEXTS.expertiseTitle,
+  projects: SURVEY_TEXTS.projectsTitle,
+  watchlistName: SURVEY_TEXTS.watchlistNameTitle,
+  thankYou: SURVEY_TEXTS.thankYouTitle,
+};
+
+async function upload(state: SurveyState) {
+  try {
+    await http.post('/api/user/survey/upload', toSurveyAnswers(state), { retries: 0 });
+  } catch (error) {
+    // SPEC §8: an upload failure is only logged.
+    console.error('Survey upload failed', error);
+  }
+}
+
+function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: { mode: SurveyMode; hasWatchlist: boolean; startIndex: number; onClose: () => void }) {
+  const router = useRouter();
+  const [state, dispatch] = useReducer(surveyReducer, initialSurveyState(hasWatchlist, startIndex));
+  const [saving, setSaving] = useState(false);
+  const steps = stepsOf(state);
+  const step = currentStep(state);
+  const { draft } = state;
+  const choice = CHOICES[step];
+  const ready = canProceed(step, draft);
+
+  const finish = async (startTour: boolean) => {
+    if (saving) return;
+    setSaving(true);
+    await upload(state);
+    onClose();
+    if (startTour) router.push(TOUR_START_HREF);
+  };
+
+  let body: ReactNode = null;
+  if (step === 'intro') {
+    body = <p className="text-sm leading-relaxed text-muted-foreground">{mode === 'first' ? SURVEY_TEXTS.introFirstLogin : SURVEY_TEXTS.introReminder}</p>;
+  } else if (choice) {
+    const selected = draft[choice.field];
+    body = (
+      <div role="radiogroup" aria-label={TITLES[step]} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {choice.options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={selected === option}
+            onClick={() => dispatch({ type: 'answer', patch: { [choice.field]: option } })}
+            className={cn(
+              'rounded-lg border-2 px-4 py-4 text-left text-sm font-medium transition-colors hover:border-primary/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              selected === option ? 'border-primary bg-primary/5' : 'border-border',
+            )}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+    );
+  } else if (step === 'projects') {
+    body = (
+      <div className="grid min-h-[22rem] content-start gap-3">
+        <p className="text-sm text-muted-foreground">{SURVEY_TEXTS.projectsHint}</p>
+        <ProjectSearch
+          context="survey"
+          openOnFocus={false}
+          onSelect={(project) => {
+            if (draft.projects.some((chosen) => chosen.id === project.id)) return;
+            dispatch({ type: 'answer', patch: { projects: [...draft.projects, { id: project.id, name: project.name }] } });
+          }}
+        />
+        <ul aria-label="Chosen projects" className="flex flex-wrap gap-2">
+          {draft.projects.map((project) => (
+            <li key={project.id} className="inline-flex items-center gap-1 rounded-full border bg-muted/50 py-1 pr-1 pl-3 text-sm">
+              {project.name}
+              <button
+                type="button"
+                aria-label={`Remove ${project.name}`}
+                onClick={() => dispatch({ type: 'answer', patch: { projects: draft.projects.filter((chosen) => chosen.id !== project.id) } })}
+                className="inline-flex size-6 items-center justify-center rounded-full hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (step === 'watchlistName') {
+    body = (
+      <div className="grid gap-2">
+        <label htmlFor="survey-watchlist-name" className="text-sm font-medium">
+          Watchlist name
+        </label>
+        <Input
+          id="survey-watchlist-name"
+          value={draft.watchlistName}
+          maxLength={WATCHLIST_NAME_MAX_LENGTH}
+          autoComplete="off"
+          onChange={(event) => dispatch({ type: 'answer', patch: { watchlistName: event.target.value } })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') dispatch({ type: 'next' });
+          }}
+        />
+        <p className="text-xs text-muted-foreground">{WATCHLIST_MESSAGES.nameTooLong}</p>
+      </div>
+    );
+  } else if (step === 'thankYou') {
+    body = <p className="text-sm leading-relaxed text-muted-foreground">{SURVEY_TEXTS.thankYouText}</p>;
+  }
+
+  const isQuestion = step !== 'intro' && step !== 'thankYou';
+  const progress = surveyProgress(state.index, steps.length);
+
+  return (
+    <div className="grid gap-5 p-6">
+      {isQuestion ? (
+        <div
+          role="progressbar"
+          aria-label="Survey progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          className="mr-8 h-1.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress * 100}%` }} />
+        </div>
+      ) : null}
+      <div className="grid gap-2 pr-8">
+        <DialogTitle className="text-xl">{TITLES[step]}</DialogTitle>
+        <DialogDescription className="sr-only">Personalisation survey, step {state.index + 1} of {steps.length}</DialogDescription>
+      </div>
+      {body}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {step === 'intro' ? (
+          <>
+            <Button variant="ghost" onClick={onClose}>
+              {SURVEY_TEXTS.later}
+            </Button>
+            <Button onClick={() => dispatch({ type: 'next' })}>{SURVEY_TEXTS.letsStart}</Button>
+          </>
+        ) : null}
+        {isQuestion ? (
+          <>
+            <Button variant="ghost" className="mr-auto" onClick={() => dispatch({ type: 'back' })}>
+              {SURVEY_TEXTS.back}
+            </Button>
+            <Button variant="outline" onClick={() => dispatch({ type: 'skip' })}>
+              {SURVEY_TEXTS.skip}
+            </Button>
+            <Button disabled={!ready} onClick={() => dispatch({ type: 'next' })}>
+              {SURVEY_TEXTS.next}
+            </Button>
+          </>
+        ) : null}
+        {step === 'thankYou' ? (
+          <>
+            {mode === 'first' ? (
+              <Button variant="outline" disabled={saving} onClick={() => void finish(true)}>
+                {SURVEY_TEXTS.startTour}
+              </Button>
+            ) : null}
+            <Button disabled={saving} onClick={() => void finish(false)}>
+              {SURVEY_TEXTS.done}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import dynamic from 'next/dynamic';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback } from 'react';
+
+import { TOUR_QUERY } from '@/lib/tour-link';
+
+// react-joyride is loaded only when a tour actually runs: the home page keeps its small first load.
+const GuidedTour = dynamic(() => import('./guided-tour').then((module) => module.GuidedTour), { ssr: false });
+
+/** Starts the guided tour when the page is opened with ?tour=true, and takes the parameter away when it ends. */
+export function TourLauncher() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const { status } = useSession();
+  const requested = params.get(TOUR_QUERY.name) === TOUR_QUERY.value;
+
+  const onEnd = useCallback(() => {
+    const rest = new URLSearchParams(params.toString());
+    rest.delete(TOUR_QUERY.name);
+    const query = rest.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }, [params, pathname, router]);
+
+  // The steps depend on who is looking, so wait for the session.
+  if (!requested || status === 'loading') return null;
+  return <GuidedTour authenticated={status === 'authenticated'} onEnd={onEnd} />;
+}
