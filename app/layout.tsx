@@ -10,7 +10,9 @@ import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
 import { Footer } from '@/components/footer/footer';
 import { Toaster } from '@/components/ui/sonner';
 import { BRAND_NAME } from '@/lib/constants';
+import { avatarPublicBaseUrl } from '@/server/avatars';
 import { getConfig } from '@/server/config';
+import { defaultFlags } from '@/server/flags';
 
 import './globals.css';
 
@@ -29,8 +31,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const config = getConfig();
   const publicConfig = {
     analytics: config.posthog,
-    avatarBaseUrl: config.avatarBaseUrl,
+    avatarBaseUrl: avatarPublicBaseUrl(),
     sessionRefetchIntervalSeconds: 0,
+    flags: defaultFlags(),
   };
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
@@ -42,7 +45,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <AuthModal />
           <Toaster />
           <Suspense fallback={null}>
-            <RouteChangeEffects analytics={config.posthog} />
+            <RouteChangeEffects />
           </Suspense>
         </Providers>
       </body>

@@ -80,6 +80,11 @@ export function getFlagsForUser(userId: string | null): Promise<string[]> {
   return evaluator(userId);
 }
 
+/** True when a flag is on for a user; pages behind a flag answer 404 otherwise. */
+export async function isFlagOn(userId: string | null, flag: (typeof KNOWN_FLAGS)[number]): Promise<boolean> {
+  return (await getFlagsForUser(userId)).includes(flag);
+}
+
 /** The flags of a visitor nobody knows yet: FEATURE_FLAGS alone, so the browser can start with them. */
 export function defaultFlags(): string[] {
   return mergeFlags(parseFlagOverrides(getConfig().featureFlags), null);

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 
 import { TooltipProvider } from '@/components/ui/tooltip';
 
+import { AnalyticsSession } from './analytics-session';
 import { publicConfigAtom, type PublicConfig } from './public-config';
 
 function HydrateConfig({ config, children }: { config: PublicConfig; children: ReactNode }) {
@@ -24,6 +25,7 @@ export function Providers({ config, children }: { config: PublicConfig; children
       <JotaiProvider>
         <HydrateConfig config={config}>
           <TooltipProvider delayDuration={200}>{children}</TooltipProvider>
+          <AnalyticsSession />
         </HydrateConfig>
       </JotaiProvider>
     </SessionProvider>

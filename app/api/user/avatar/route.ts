@@ -11,7 +11,9 @@ export async function POST(request: Request) {
     const user = await requireApiUser();
     if (user instanceof NextResponse) return user;
     const bytes = await readBytes(request, AVATAR_MAX_BYTES, SETTINGS_MESSAGES.avatarTooLarge);
-    const declared = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase() || null;
+    // A browser that cannot tell the type sends octet-stream (or nothing): then the bytes alone decide.
+    const header = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+    const declared = header && header !== 'application/octet-stream' ? header : null;
     return NextResponse.json(await uploadAvatar(user.id, bytes, declared));
   } catch (error) {
     return errorResponse(error);
