@@ -44,8 +44,9 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
       setUsername(parsed.data);
       setSavedUsername(parsed.data);
       toast.success(SETTINGS_MESSAGES.usernameSaved);
-      // The session carries the username (header, avatar key): ask the server for a fresh one.
-      await update();
+      // The session carries the username (header, avatar key). A body makes this a POST, which Auth.js hands to
+      // the jwt callback as an update; the callback reads the new name from the database, not from this body.
+      await update({});
       router.refresh();
     } finally {
       setSaving(false);

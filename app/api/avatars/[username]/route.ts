@@ -4,7 +4,8 @@ import { getAvatarStore } from '@/server/avatars';
 export async function GET(_request: Request, { params }: { params: Promise<{ username: string }> }) {
   const { username } = await params;
   const avatar = await getAvatarStore().get(username);
-  if (!avatar) return new Response(null, { status: 404, headers: { 'cache-control': 'public, max-age=60' } });
+  // A miss is not cached: a first upload must show on the next load, within the same minute's key.
+  if (!avatar) return new Response(null, { status: 404, headers: { 'cache-control': 'no-store' } });
   return new Response(avatar.bytes as BlobPart, {
     headers: {
       'content-type': avatar.type,
