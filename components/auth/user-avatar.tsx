@@ -29,7 +29,16 @@ export function UserAvatar({ user, className, version }: { user: AvatarUser; cla
     <span className={cn('inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-blue-500 font-semibold text-white', className)}>
       {src ? (
         // eslint-disable-next-line @next/next/no-img-element -- the avatar store may be any origin; a failed load falls back
-        <img src={src} alt="" className="size-full object-cover" onError={() => setFailed((urls) => [...urls, src])} />
+        <img
+          src={src}
+          alt=""
+          className="size-full object-cover"
+          onError={() => setFailed((urls) => [...urls, src])}
+          // A server-rendered picture can fail before React listens for errors: check once it is attached.
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth === 0) setFailed((urls) => (urls.includes(src) ? urls : [...urls, src]));
+          }}
+        />
       ) : (
         <span aria-hidden>{user.email.charAt(0).toUpperCase()}</span>
       )}
