@@ -21,3 +21,8 @@ export function getPostHog(): PostHog | null {
     : null;
   return client;
 }
+
+/** Sends what is still queued (events from POST /api/user/events) before the process exits. */
+export async function shutdownPostHog(): Promise<void> {
+  if (client) await client.shutdown(2000);
+}

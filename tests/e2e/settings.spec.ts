@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { SETTINGS_MESSAGES } from '../../lib/messages';
+import { ANALYTICS_EVENT } from '../../lib/analytics';
+import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../lib/messages';
 import { createAccount, logInThrough, preparePage } from './support/account';
+import { blockMyPages } from './support/auth';
 
 const PASSWORD = 'settings-pass-1';
 // A 2×2 PNG.
@@ -106,4 +108,36 @@ test('change the password: the session stays, and the new password logs in', asy
   await logInThrough(other, '/my/settings', email, newPassword);
   await expect(other.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
   await context.close();
+});
+
+test('analytics without a key: identify on login, a page view per route change, reset on sign-out, nothing sent off the site', async ({ page }) => {
+  type Recorded = { event: string; properties: Record<string, unknown> };
+  await page.addInitScript((name) => {
+    const recorded: unknown[] = [];
+    (window as unknown as { recorded: unknown[] }).recorded = recorded;
+    window.addEventListener(name, (event) => recorded.push((event as CustomEvent).detail));
+  }, ANALYTICS_EVENT);
+  const offSite: string[] = [];
+  page.on('request', (request) => {
+    if (!['localhost', '127.0.0.1'].includes(new URL(request.url()).hostname)) offSite.push(request.url());
+  });
+  const events = () => page.evaluate(() => (window as unknown as { recorded: Recorded[] }).recorded);
+
+  await signedInOnSettings(page);
+  await expect.poll(async () => (await events()).filter((entry) => entry.event === '$identify').length).toBe(1);
+
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Watchlists' }).click();
+  await expect(page).toHaveURL(/\/my\/watchlists$/);
+  await expect
+    .poll(async () => (await events()).filter((entry) => entry.event === '$pageview').map((entry) => new URL(String(entry.properties.$current_url)).pathname))
+    .toEqual(['/auth/login', '/my/settings', '/my/watchlists']);
+
+  const unblock = await blockMyPages(page);
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByText(AUTH_MESSAGES.signedOut, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await events()).some((entry) => entry.event === '$reset')).toBe(true);
+  await unblock();
+  expect(offSite).toEqual([]);
 });
