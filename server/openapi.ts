@@ -82,14 +82,14 @@ export const openApiDocument = {
       post: {
         summary: 'Record a product event for the signed-in user',
         requestBody: json({ type: 'object', properties: { eventName: { type: 'string', minLength: 1, maxLength: 100 }, properties: { type: 'object', default: {} } }, required: ['eventName'], additionalProperties: false }),
-        responses: { '201': { description: '{ id }' }, ...errors(400, 401) },
+        responses: { '201': { description: '{ id }' }, ...errors(400, 401, 429) },
       },
     },
     '/api/user/avatar': {
       post: {
         summary: 'Set the signed-in user’s avatar: the picture as the body (PNG, JPEG or WebP by content, at most 1 MB)',
         requestBody: { content: { 'image/png': {}, 'image/jpeg': {}, 'image/webp': {} } },
-        responses: { '200': { description: '{ username }' }, ...errors(401, 413, 415) },
+        responses: { '200': { description: '{ username }' }, ...errors(401, 413, 415, 429) },
       },
     },
     '/api/avatars/[username]': {

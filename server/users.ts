@@ -60,6 +60,7 @@ export async function changeUsername(userId: string, username: string): Promise<
 export async function uploadAvatar(userId: string, bytes: Uint8Array, declaredType: string | null): Promise<{ username: string }> {
   const username = await getUsername(userId);
   if (username === null) throw userGone();
+  await getRateLimits().consume('avatar-user', userId);
   await saveAvatar(username, bytes, declaredType);
   return { username };
 }

@@ -179,6 +179,16 @@ describe('user events', () => {
   });
 });
 
+describe('user events, many', () => {
+  it('are limited per user: past the budget, 429 and nothing stored', async () => {
+    const ivan = await makeUser('ivan');
+    signIn(ivan);
+    for (let i = 0; i < 300; i++) expect((await eventsPOST(json({ eventName: `e${i}` }))).status).toBe(201);
+    expect((await eventsPOST(json({ eventName: 'one-too-many' }))).status).toBe(429);
+    expect(await count(userEvents, ivan.id)).toBe(300);
+  });
+});
+
 describe('avatars', () => {
   it('refuse signed-out uploads with 401', async () => {
     signIn(null);
