@@ -11,7 +11,9 @@ import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
 import { Footer } from '@/components/footer/footer';
 import { SurveyGate } from '@/components/survey/survey-gate';
 import { BRAND_NAME } from '@/lib/constants';
+import { avatarPublicBaseUrl } from '@/server/avatars';
 import { getConfig } from '@/server/config';
+import { defaultFlags } from '@/server/flags';
 
 import './globals.css';
 
@@ -30,8 +32,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const config = getConfig();
   const publicConfig = {
     analytics: config.posthog,
-    avatarBaseUrl: config.avatarBaseUrl,
+    avatarBaseUrl: avatarPublicBaseUrl(),
     sessionRefetchIntervalSeconds: 0,
+    flags: defaultFlags(),
   };
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
@@ -44,7 +47,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SurveyGate />
           <LazyToaster />
           <Suspense fallback={null}>
-            <RouteChangeEffects analytics={config.posthog} />
+            <RouteChangeEffects />
           </Suspense>
         </Providers>
       </body>

@@ -64,3 +64,23 @@ export async function requireApiUser(): Promise<{ id: string; email: string } | 
   const user = await getSessionUser();
   return user ?? jsonError('Not signed in.', 401);
 }
+
+/** Reads a raw body of at most `maxBytes`, refusing a larger one with 413 before it is all in memory. */
+export async function readBytes(request: Request, maxBytes: number, tooLarge = 'The request body is too large.'): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw new UserFacingError(tooLarge, 413);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new UserFacingError(tooLarge, 413);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -25,7 +25,8 @@ const configSchema = z
     SMTP_URL: optional(url(['smtp', 'smtps'])),
     MAIL_FROM: optional(z.string().min(3)),
     REDIS_URL: optional(url(['redis', 'rediss'])),
-    FEATURE_FLAGS: optional(z.string().regex(/^[\w-]+(,[\w-]+)*$/, 'must be a comma-separated list of flag names')),
+    // `name` turns a flag on for everyone, `!name` off for everyone, whatever PostHog says (server/flags.ts).
+    FEATURE_FLAGS: optional(z.string().regex(/^!?[\w-]+(,!?[\w-]+)*$/, 'must be a comma-separated list of flag names, each optionally prefixed with !')),
     NEXT_PUBLIC_POSTHOG_KEY: optional(z.string()),
     NEXT_PUBLIC_POSTHOG_HOST: optional(url(['http', 'https'])),
     AUTH_GOOGLE_ID: optional(z.string()),

@@ -36,6 +36,7 @@ const surveyAnswers = {
     watchlistName: { type: 'string', minLength: 1, maxLength: 20 },
   },
 };
+const wallet = { type: 'object', properties: { walletAddress: { type: 'string' }, addedAt: { type: 'string', format: 'date-time' } } };
 
 export const openApiDocument = {
   openapi: '3.1.0',
@@ -89,6 +90,36 @@ export const openApiDocument = {
     },
     '/api/watchlist/delete': {
       post: { summary: 'Delete a watchlist', requestBody: json({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] }), responses: { '200': { description: 'Deleted' }, ...errors(400, 401, 404) } },
+    },
+    // ---- Settings (issue #7) ----
+    '/api/user/wallets': {
+      get: { summary: 'The signed-in user’s wallets, oldest first', responses: { '200': { description: 'Wallets', ...json({ type: 'array', items: wallet }) }, ...errors(401) } },
+      post: {
+        summary: 'Add an EVM wallet (checksum checked; stored checksummed)',
+        requestBody: json({ type: 'object', properties: { walletAddress: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } }, required: ['walletAddress'], additionalProperties: false }),
+        responses: { '201': { description: 'Added', ...json(wallet) }, ...errors(400, 401, 409) },
+      },
+    },
+    '/api/user/events': {
+      post: {
+        summary: 'Record a product event for the signed-in user',
+        requestBody: json({ type: 'object', properties: { eventName: { type: 'string', minLength: 1, maxLength: 100 }, properties: { type: 'object', default: {} } }, required: ['eventName'], additionalProperties: false }),
+        responses: { '201': { description: '{ id }' }, ...errors(400, 401, 429) },
+      },
+    },
+    '/api/user/avatar': {
+      post: {
+        summary: 'Set the signed-in user’s avatar: the picture as the body (PNG, JPEG or WebP by content, at most 1 MB)',
+        requestBody: { content: { 'image/png': {}, 'image/jpeg': {}, 'image/webp': {} } },
+        responses: { '200': { description: '{ username }' }, ...errors(401, 413, 415, 429) },
+      },
+    },
+    '/api/avatars/[username]': {
+      get: {
+        summary: 'A user’s avatar from the local store (per-minute cache key in the query)',
+        parameters: [{ name: 'username', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The picture' }, '404': { description: 'No picture' } },
+      },
     },
   },
 } as const;

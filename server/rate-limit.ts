@@ -24,6 +24,9 @@ export const LIMITS = {
   'resend-email': { points: 5, duration: HOUR },
   'resend-ip': { points: 30, duration: HOUR },
   'incident-ip': { points: 10, duration: HOUR },
+  // Settings (issue #7): signed-in writes that store data, per user id.
+  'user-event-user': { points: 300, duration: 10 * MINUTE },
+  'avatar-user': { points: 30, duration: HOUR },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

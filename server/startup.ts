@@ -4,6 +4,7 @@ import { getConfig, resolveAuthSecret } from './config';
 import { closeDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { logger } from './logger';
+import { shutdownPostHog } from './posthog';
 
 let shuttingDown = false;
 
@@ -12,6 +13,7 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
   try {
+    await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
     await closeDatabase();
   } finally {
     process.exit(0);

@@ -5,6 +5,7 @@ import { useHydrateAtoms } from 'jotai/utils';
 import { SessionProvider } from 'next-auth/react';
 import type { ReactNode } from 'react';
 
+import { AnalyticsSession } from './analytics-session';
 import { publicConfigAtom, type PublicConfig } from './public-config';
 
 function HydrateConfig({ config, children }: { config: PublicConfig; children: ReactNode }) {
@@ -22,6 +23,7 @@ export function Providers({ config, children }: { config: PublicConfig; children
       <JotaiProvider>
         <HydrateConfig config={config}>
           {children}
+          <AnalyticsSession />
         </HydrateConfig>
       </JotaiProvider>
     </SessionProvider>

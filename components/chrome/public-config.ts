@@ -8,18 +8,25 @@ export type PublicConfig = {
   analytics: AnalyticsConfig;
   avatarBaseUrl: string | null;
   sessionRefetchIntervalSeconds: number;
+  /** FEATURE_FLAGS as the server reads them: the flags until a session says otherwise. */
+  flags: string[];
 };
 
 export const publicConfigAtom = atom<PublicConfig>({
   analytics: null,
   avatarBaseUrl: null,
   sessionRefetchIntervalSeconds: 0,
+  flags: [],
 });
 
 export const usePublicConfig = () => useAtomValue(publicConfigAtom);
 
-/** True when a feature flag is on for the signed-in user (flags arrive with the session). */
+/**
+ * True when a feature flag is on: the signed-in user's flags arrive with the session (evaluated per user on the
+ * server); until then, and for visitors, the server's defaults hydrated with the page.
+ */
 export function useFeatureFlag(flag: string): boolean {
   const { data } = useSession();
-  return ((data as { flags?: string[] } | null)?.flags ?? []).includes(flag);
+  const { flags } = usePublicConfig();
+  return ((data as { flags?: string[] } | null)?.flags ?? flags).includes(flag);
 }

@@ -3,18 +3,14 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 
-import { initAnalytics, trackPageView, type AnalyticsConfig } from '@/lib/analytics';
+import { trackPageView } from '@/lib/analytics';
 
-/** After every route change: scroll smoothly to the top and send one page-view event. */
-export function RouteChangeEffects({ analytics }: { analytics: AnalyticsConfig }) {
+/** After every route change: scroll smoothly to the top and send one page-view event (analytics starts in AnalyticsSession). */
+export function RouteChangeEffects() {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const query = searchParams.toString();
   const firstRender = useRef(true);
-
-  useEffect(() => {
-    initAnalytics(analytics);
-  }, [analytics]);
 
   useEffect(() => {
     trackPageView(`${window.location.origin}${pathname}${query ? `?${query}` : ''}`);

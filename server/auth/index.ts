@@ -10,6 +10,7 @@ import { credentialsSchema } from '@/lib/schemas/auth';
 import { getConfig, resolveAuthSecret } from '../config';
 import { getFlagsForUser } from '../flags';
 import { logger } from '../logger';
+import { getUsername } from '../users';
 import { clientIp } from '../request-ip';
 import { edgeAuthConfig } from './edge-config';
 import { AuthException } from './errors';
@@ -65,6 +66,12 @@ function buildConfig(): NextAuthConfig {
           params.token.sub = member.id;
           params.token.username = member.username;
           params.token.email = member.email;
+          return params.token;
+        }
+        // A username change in settings asks for a fresh session; the name is read from the database, never the client.
+        if (params.trigger === 'update' && params.token.sub) {
+          const username = await getUsername(params.token.sub);
+          if (username) params.token.username = username;
           return params.token;
         }
         return edgeAuthConfig.callbacks.jwt(params);

@@ -291,3 +291,44 @@ export const surveyResponses = pgTable('survey_responses', {
   answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
   ...timestamps,
 });
+
+// ---- Settings (issue #7: account settings, wallets, user events) ----
+
+/** An EVM wallet a user added in settings, stored in its EIP-55 checksummed form; each at most once per user. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('wallets_user_address_idx').on(table.userId, sql`lower(${table.address})`),
+    index('wallets_user_idx').on(table.userId, table.createdAt),
+    check('wallets_address_format', sql`${table.address} ~ '^0x[0-9a-fA-F]{40}$'`),
+  ],
+);
+
+/** A product event posted by the browser for a signed-in user (POST /api/user/events). */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventName: text('event_name').notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('user_events_user_idx').on(table.userId, table.createdAt),
+    check('user_events_name_length', sql`char_length(${table.eventName}) between 1 and 100`),
+    check('user_events_properties_object', sql`jsonb_typeof(${table.properties}) = 'object'`),
+  ],
+);
+
+export type WalletRow = typeof wallets.$inferSelect;

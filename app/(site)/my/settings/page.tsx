@@ -1,29 +1,35 @@
 import type { Metadata } from 'next';
-
 import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
+import { ChangePasswordSection } from '@/components/settings/change-password-section';
+import { ProfileSection } from '@/components/settings/profile-section';
+import { WalletsSection } from '@/components/settings/wallets-section';
 import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { Button } from '@/components/ui/button';
 import { TOUR_START_HREF } from '@/lib/tour-link';
-import { getFlagsForUser } from '@/server/flags';
+import { isFlagOn } from '@/server/flags';
 import { requireUser } from '@/server/session';
+import { getAccountProfile } from '@/server/users';
+import { listWallets } from '@/server/wallets';
 
 export const metadata: Metadata = { title: 'Account settings', description: 'Your Sentinel Shield profile, personalisation and guided tour.' };
 
 export default async function SettingsPage() {
   const user = await requireUser('/my/settings');
+  const [profile, wallets, surveyEnabled] = await Promise.all([getAccountProfile(user.id), listWallets(user.id), isFlagOn(user.id, 'extendedUserSetting')]);
   return (
     <>
       <PageBanner title="Account Settings">
         <p>Signed in as {user.email}</p>
       </PageBanner>
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
+        <ProfileSection profile={profile} />
         <section aria-labelledby="extended-setup" className="rounded-xl border p-6">
           <h2 id="extended-setup" className="text-lg font-semibold">
             Extended Account Setup
           </h2>
-          {(await getFlagsForUser(user.id)).includes('extendedUserSetting') ? (
+          {surveyEnabled ? (
             <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
               <p className="max-w-md text-sm text-muted-foreground">Tell us who you are and which projects you follow, so we can tailor the site to you. You can redo it at any time.</p>
               <SurveyRedoButton />
@@ -41,6 +47,8 @@ export default async function SettingsPage() {
             </Button>
           </div>
         </section>
+        <WalletsSection initialWallets={wallets.map((wallet) => wallet.walletAddress)} />
+        <ChangePasswordSection />
       </div>
     </>
   );

@@ -1,0 +1,131 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useSession } from 'next-auth/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { updateUsernameAction } from '@/actions/settings/update-username';
+import { Field, FormAlert } from '@/components/auth/field';
+import { UserAvatar } from '@/components/auth/user-avatar';
+import { Button } from '@/components/ui/button';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
+import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { usernameSchema } from '@/lib/schemas/settings';
+
+import { actionFailure } from './action-result';
+
+export type ProfileProps = { email: string; username: string; image: string | null };
+
+/** Profile: the username (validated, unique) and the avatar picture (PNG, JPEG or WebP up to 1 MB). */
+export function ProfileSection({ profile }: { profile: ProfileProps }) {
+  const router = useRouter();
+  const { update } = useSession();
+  const [username, setUsername] = useState(profile.username);
+  const [savedUsername, setSavedUsername] = useState(profile.username);
+  const [usernameError, setUsernameError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [version, setVersion] = useState<number | undefined>();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function saveUsername(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = usernameSchema.safeParse(username);
+    if (!parsed.success) return setUsernameError(parsed.error.issues[0]?.message);
+    setUsernameError(undefined);
+    setSaving(true);
+    try {
+      const result = await updateUsernameAction({ username: parsed.data });
+      const failure = actionFailure(result);
+      if (failure) return setUsernameError(failure);
+      setUsername(parsed.data);
+      setSavedUsername(parsed.data);
+      toast.success(SETTINGS_MESSAGES.usernameSaved);
+      // The session carries the username (header, avatar key). A body makes this a POST, which Auth.js hands to
+      // the jwt callback as an update; the callback reads the new name from the database, not from this body.
+      await update({});
+      router.refresh();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function uploadAvatar(file: File | undefined) {
+    if (!file || uploading) return;
+    setAvatarError(null);
+    // Checked here for a quick answer; the server checks the same again.
+    if (file.size > AVATAR_MAX_BYTES) return setAvatarError(SETTINGS_MESSAGES.avatarTooLarge);
+    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    if (!sniffImageType(head)) return setAvatarError(SETTINGS_MESSAGES.avatarWrongType);
+    setUploading(true);
+    try {
+      const response = await fetch('/api/user/avatar', { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        return setAvatarError(body?.error ?? SETTINGS_MESSAGES.avatarFailed);
+      }
+      setVersion(Date.now());
+      toast.success(SETTINGS_MESSAGES.avatarSaved);
+    } catch {
+      setAvatarError(SETTINGS_MESSAGES.avatarFailed);
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  return (
+    <section aria-labelledby="profile" className="rounded-xl border p-6">
+      <h2 id="profile" className="text-lg font-semibold">
+        Profile
+      </h2>
+      <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-start">
+        <div className="grid justify-items-center gap-3">
+          <span data-testid="profile-avatar">
+            <UserAvatar user={{ email: profile.email, username: savedUsername, image: profile.image }} version={version} className="size-24 text-3xl" />
+          </span>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            aria-label="Profile picture file"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(event) => void uploadAvatar(event.target.files?.[0])}
+          />
+          <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
+            {uploading ? 'Uploading…' : 'Upload picture'}
+          </Button>
+          <p className="max-w-48 text-center text-xs text-muted-foreground">PNG, JPEG or WebP, up to 1 MB.</p>
+        </div>
+        <form onSubmit={saveUsername} noValidate className="grid gap-3">
+          <Field
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            maxLength={64}
+            error={usernameError}
+            onValueChange={(value) => {
+              setUsername(value);
+              setUsernameError(undefined);
+            }}
+          />
+          <p className="text-xs text-muted-foreground">3 to 30 characters: letters, digits, hyphens or underscores.</p>
+          <div>
+            <Button type="submit" disabled={saving || username.trim().toLowerCase() === savedUsername}>
+              {saving ? 'Saving…' : 'Save username'}
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">Email: {profile.email}</p>
+        </form>
+      </div>
+      <div className="mt-3">
+        <FormAlert message={avatarError} />
+      </div>
+    </section>
+  );
+}

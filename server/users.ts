@@ -1,0 +1,90 @@
+import 'server-only';
+
+import { eq, sql } from 'drizzle-orm';
+
+import { UserFacingError } from '@/lib/errors';
+import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@/lib/messages';
+
+import { AuthException } from './auth/errors';
+import { hashPassword, verifyPassword } from './auth/passwords';
+import { getAvatarStore, saveAvatar } from './avatars';
+import { getDb } from './db/client';
+import { users } from './db/schema';
+import { logger } from './logger';
+import { getRateLimits } from './rate-limit';
+
+export type AccountProfile = { email: string; username: string; image: string | null };
+
+const userGone = () => new UserFacingError('Please log in first.', 401);
+
+/** The profile fields settings shows (never the password hash). */
+export async function getAccountProfile(userId: string): Promise<AccountProfile> {
+  const db = await getDb();
+  const [row] = await db.select({ email: users.email, username: users.username, image: users.image }).from(users).where(eq(users.id, userId));
+  if (!row) throw userGone();
+  return row;
+}
+
+/** The current username of a user, read from the database (a session may carry an older one). */
+export async function getUsername(userId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? null;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  ((error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code) === '23505';
+
+/** Sets a new (already validated, lower-case) username; the avatar follows it. */
+export async function changeUsername(userId: string, username: string): Promise<{ username: string }> {
+  const db = await getDb();
+  const current = await getUsername(userId);
+  if (current === null) throw userGone();
+  if (current === username) return { username };
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username}`);
+  if (taken) throw new UserFacingError(SETTINGS_MESSAGES.usernameTaken, 409);
+  try {
+    await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new UserFacingError(SETTINGS_MESSAGES.usernameTaken, 409);
+    throw error;
+  }
+  // The name is already changed; a picture left behind is a lesser harm than a failed rename, so only log it.
+  await getAvatarStore()
+    .move(current, username)
+    .catch((error: unknown) => logger.error({ err: error, from: current, to: username }, 'avatar did not follow the username change'));
+  return { username };
+}
+
+/** Stores an uploaded avatar under the user's current username (checked for type and size first). */
+export async function uploadAvatar(userId: string, bytes: Uint8Array, declaredType: string | null): Promise<{ username: string }> {
+  const username = await getUsername(userId);
+  if (username === null) throw userGone();
+  await getRateLimits().consume('avatar-user', userId);
+  await saveAvatar(username, bytes, declaredType);
+  return { username };
+}
+
+/**
+ * Changes the password after checking the current one. Wrong guesses spend the same per-email budget as failed
+ * logins, so a borrowed session cannot be used to guess the password faster than the login form could.
+ * Sessions are JWTs and stay valid.
+ */
+export async function changePassword(userId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row) throw userGone();
+  const limits = getRateLimits();
+  const key = row.email.toLowerCase();
+  if (await limits.isExhausted('login-failure-email', key)) throw new UserFacingError(AUTH_MESSAGES.attemptLimit, 429);
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    try {
+      await limits.consume('login-failure-email', key);
+    } catch (error) {
+      if (error instanceof AuthException) throw new UserFacingError(AUTH_MESSAGES.attemptLimit, 429);
+      throw error;
+    }
+    throw new UserFacingError(SETTINGS_MESSAGES.currentPasswordWrong, 400);
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+}

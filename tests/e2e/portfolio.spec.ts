@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+import { createAccount, logInThrough, preparePage } from './support/account';
+
+const PASSWORD = 'portfolio-pass-1';
+const WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
+test.beforeEach(async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await preparePage(page, testInfo.workerIndex);
+});
+
+// The e2e server runs with FEATURE_FLAGS=extendedUserSetting,portfolio; the flag-off 404 is an integration test.
+test('with the portfolio flag on, the page is marked work in progress and shows the wallets and watched projects', async ({ page }) => {
+  const email = await createAccount(page, PASSWORD, 'portfolio');
+  await logInThrough(page, '/my/portfolio', email, PASSWORD);
+
+  const search = await page.request.get('/api/search-project?keyword=bitcoin');
+  const [project] = (await search.json()) as { id: string; name: string }[];
+  expect((await page.request.post('/api/watchlist/create', { data: { name: 'Core', projects: [project.id] } })).status()).toBe(200);
+  expect((await page.request.post('/api/user/wallets', { data: { walletAddress: WALLET.toLowerCase() } })).status()).toBe(201);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Portfolio', level: 1 })).toBeVisible();
+  await expect(page.getByText('Work in progress', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Wallets' }).getByRole('listitem')).toHaveText([WALLET]);
+  await expect(page.getByRole('list', { name: 'Watched projects' }).getByRole('link', { name: project.name })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: /Portfolio/ })).toBeVisible();
+});

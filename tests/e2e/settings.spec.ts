@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { ANALYTICS_EVENT } from '../../lib/analytics';
+import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../lib/messages';
+import { createAccount, logInThrough, preparePage } from './support/account';
+import { blockMyPages } from './support/auth';
+
+const PASSWORD = 'settings-pass-1';
+// A 2×2 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQizohF3WCAUIBACBmBQGutJrkAAAAAElFTkSuQmCC', 'base64');
+
+test.describe.configure({ mode: 'parallel' });
+
+test.beforeEach(async ({ page }, testInfo) => {
+  // Sign-up, mail and a UI log-in on a loaded 2-core machine.
+  test.setTimeout(120_000);
+  await preparePage(page, testInfo.workerIndex);
+});
+
+async function signedInOnSettings(page: Page): Promise<string> {
+  const email = await createAccount(page, PASSWORD);
+  await logInThrough(page, '/my/settings', email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
+  return email;
+}
+
+test('the settings page lists Profile first, then the setup and tour sections, Wallets and Change password', async ({ page }) => {
+  await signedInOnSettings(page);
+  const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Wallets', 'Change password']);
+});
+
+test('change the username: it is saved, lower-cased, and the account menu shows it', async ({ page }) => {
+  await signedInOnSettings(page);
+  const name = `New_Name-${Date.now().toString(36)}`;
+  const field = page.getByLabel('Username');
+  await field.fill('no');
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expect(page.getByText(SETTINGS_MESSAGES.usernameInvalid)).toBeVisible();
+
+  await field.fill(name);
+  await page.getByRole('button', { name: 'Save username' }).click();
+  await expect(page.getByText(SETTINGS_MESSAGES.usernameSaved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Username')).toHaveValue(name.toLowerCase());
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menu')).toContainText(name.toLowerCase());
+});
+
+test('upload a profile picture and see it; a file that is not a picture is refused', async ({ page }) => {
+  await signedInOnSettings(page);
+  const file = page.getByLabel('Profile picture file');
+
+  await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+  await expect(page.getByRole('alert').filter({ hasText: SETTINGS_MESSAGES.avatarWrongType })).toBeVisible();
+
+  await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText(SETTINGS_MESSAGES.avatarSaved)).toBeVisible();
+  const picture = page.getByTestId('profile-avatar').locator('img');
+  await expect(picture).toHaveAttribute('src', /\/api\/avatars\/[a-z0-9_-]+\?v=\d+/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+
+  // A fresh page load shows it too (the store serves it by username).
+  await page.reload();
+  await expect.poll(() => page.getByTestId('profile-avatar').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+});
+
+test('add a wallet: stored checksummed and listed; a bad address is refused', async ({ page }) => {
+  await signedInOnSettings(page);
+  const wallets = page.getByRole('region', { name: 'Wallets' });
+  await expect(wallets.getByText('No wallets yet.')).toBeVisible();
+
+  await wallets.getByLabel('Wallet address').fill('0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+  await wallets.getByRole('button', { name: 'Add wallet' }).click();
+  await expect(wallets.getByText(SETTINGS_MESSAGES.walletInvalid)).toBeVisible();
+
+  await wallets.getByLabel('Wallet address').fill('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+  await wallets.getByRole('button', { name: 'Add wallet' }).click();
+  const list = wallets.getByRole('list', { name: 'Your wallets' });
+  await expect(list).toContainText('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Your wallets' }).getByRole('listitem')).toHaveText(['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed']);
+});
+
+test('change the password: the session stays, and the new password logs in', async ({ page, browser }, testInfo) => {
+  const email = await signedInOnSettings(page);
+  const newPassword = 'changed-pass-2';
+  const section = page.getByRole('region', { name: 'Change password' });
+
+  await section.getByLabel('Current password').fill('wrong-pass-9');
+  await section.getByLabel('New password', { exact: true }).fill(newPassword);
+  await section.getByLabel('Confirm new password').fill(newPassword);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByText(SETTINGS_MESSAGES.currentPasswordWrong)).toBeVisible();
+
+  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByRole('status')).toHaveText(SETTINGS_MESSAGES.passwordChanged);
+
+  // Still signed in here.
+  await page.reload();
+  await expect(page).toHaveURL(/\/my\/settings$/);
+
+  // A new browser logs in with the new password.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await preparePage(other, testInfo.workerIndex);
+  await logInThrough(other, '/my/settings', email, newPassword);
+  await expect(other.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
+  await context.close();
+});
+
+test('analytics without a key: identify on login, a page view per route change, reset on sign-out, nothing sent off the site', async ({ page }) => {
+  type Recorded = { event: string; properties: Record<string, unknown> };
+  await page.addInitScript((name) => {
+    const recorded: unknown[] = [];
+    (window as unknown as { recorded: unknown[] }).recorded = recorded;
+    window.addEventListener(name, (event) => recorded.push((event as CustomEvent).detail));
+  }, ANALYTICS_EVENT);
+  const offSite: string[] = [];
+  page.on('request', (request) => {
+    if (!['localhost', '127.0.0.1'].includes(new URL(request.url()).hostname)) offSite.push(request.url());
+  });
+  const events = () => page.evaluate(() => (window as unknown as { recorded: Recorded[] }).recorded);
+
+  await signedInOnSettings(page);
+  await expect.poll(async () => (await events()).filter((entry) => entry.event === '$identify').length).toBe(1);
+
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Watchlists' }).click();
+  await expect(page).toHaveURL(/\/my\/watchlists$/);
+  await expect
+    .poll(async () => (await events()).filter((entry) => entry.event === '$pageview').map((entry) => new URL(String(entry.properties.$current_url)).pathname))
+    .toEqual(['/auth/login', '/my/settings', '/my/watchlists']);
+
+  const unblock = await blockMyPages(page);
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByText(AUTH_MESSAGES.signedOut, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await events()).some((entry) => entry.event === '$reset')).toBe(true);
+  await unblock();
+  expect(offSite).toEqual([]);
+});

@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { addWalletAction } from '@/actions/settings/add-wallet';
+import { changePasswordAction } from '@/actions/settings/change-password';
+import { updateUsernameAction } from '@/actions/settings/update-username';
+import { GET as avatarGET } from '@/app/api/avatars/[username]/route';
+import { POST as avatarPOST } from '@/app/api/user/avatar/route';
+import { POST as eventsPOST } from '@/app/api/user/events/route';
+import { GET as walletsGET, POST as walletsPOST } from '@/app/api/user/wallets/route';
+import { AVATAR_MAX_BYTES } from '@/lib/avatar';
+import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
+import { hashPassword, verifyPassword } from '@/server/auth/passwords';
+import { getDb } from '@/server/db/client';
+import { userEvents, users, wallets } from '@/server/db/schema';
+import type { SessionUser } from '@/server/session';
+
+/*
+ * Auth.js does not load outside Next, so the session is replaced: handlers and actions see whoever `signIn` set.
+ * Everything else (routes, actions, schemas, database, avatar files) is the real thing. revalidatePath needs
+ * Next's request store, which a plain test has not.
+ */
+const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
+vi.mock('@/server/session', () => ({ getSessionUser: async () => session.user }));
+vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
+
+const run = randomBytes(4).toString('hex');
+let serial = 0;
+const PASSWORD = 'first-pass-1';
+
+type Account = SessionUser & { username: string };
+
+async function makeUser(label: string): Promise<Account> {
+  const db = await getDb();
+  const n = ++serial;
+  const [row] = await db
+    .insert(users)
+    .values({ email: `${label}-${n}-${run}@example.com`, username: `${label}-${n}-${run}`, passwordHash: await hashPassword(PASSWORD), confirmedAt: new Date() })
+    .returning({ id: users.id, email: users.email, username: users.username });
+  return row;
+}
+
+const signIn = (account: Account | null) => {
+  session.user = account;
+};
+
+const json = (body: unknown) =>
+  new Request('http://localhost/api', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+const picture = (bytes: Uint8Array, type: string | null) =>
+  new Request('http://localhost/api/user/avatar', { method: 'POST', headers: type ? { 'content-type': type } : {}, body: bytes as BodyInit });
+
+async function count(table: typeof wallets | typeof userEvents, userId: string) {
+  const db = await getDb();
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.userId, userId));
+  return n;
+}
+
+const avatarFile = (username: string) => path.join(process.env.DATA_DIR!, 'avatars', username);
+
+// A real 1×1 PNG, and a GIF's first bytes.
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+);
+const GIF = Uint8Array.from(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
+
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+let alice: Account;
+let bob: Account;
+
+beforeAll(async () => {
+  alice = await makeUser('alice');
+  bob = await makeUser('bob');
+});
+
+describe('wallets', () => {
+  it('refuse signed-out callers with 401', async () => {
+    signIn(null);
+    expect((await walletsGET()).status).toBe(401);
+    expect((await walletsPOST(json({ walletAddress: ADDRESS }))).status).toBe(401);
+  });
+
+  it('store an address in its checksummed form and list it', async () => {
+    signIn(alice);
+    const added = await walletsPOST(json({ walletAddress: ADDRESS.toLowerCase() }));
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({ walletAddress: ADDRESS });
+    const listed = await (await walletsGET()).json();
+    expect(listed.map((wallet: { walletAddress: string }) => wallet.walletAddress)).toEqual([ADDRESS]);
+  });
+
+  it('answer 409 for the same address again, in any case, and store nothing more', async () => {
+    signIn(alice);
+    const before = await count(wallets, alice.id);
+    const again = await walletsPOST(json({ walletAddress: ADDRESS.toUpperCase().replace('0X', '0x') }));
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe(SETTINGS_MESSAGES.walletDuplicate);
+    expect(await count(wallets, alice.id)).toBe(before);
+  });
+
+  it.each([
+    ['a wrong checksum', { walletAddress: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }],
+    ['a short address', { walletAddress: '0x1234' }],
+    ['a number', { walletAddress: 12 }],
+    ['no address', {}],
+    ['an extra field', { walletAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', owner: 'x' }],
+    ['an oversized string', { walletAddress: `0x${'a'.repeat(10_000)}` }],
+    ['broken JSON', '{"walletAddress":'],
+  ])('answer 400 for %s and store nothing', async (_label, body) => {
+    signIn(bob);
+    const response = await walletsPOST(json(body));
+    expect(response.status).toBe(400);
+    expect(await count(wallets, bob.id)).toBe(0);
+  });
+
+  it('are per user: another user sees none of them and may add the same address', async () => {
+    signIn(bob);
+    expect(await (await walletsGET()).json()).toEqual([]);
+    expect((await walletsPOST(json({ walletAddress: ADDRESS }))).status).toBe(201);
+  });
+
+  it('stop at the per-user cap', async () => {
+    const carol = await makeUser('carol');
+    signIn(carol);
+    for (let i = 0; i < WALLETS_PER_USER_MAX; i++) {
+      const address = `0x${i.toString(16).padStart(40, '0')}`;
+      expect((await walletsPOST(json({ walletAddress: address }))).status).toBe(201);
+    }
+    const over = await walletsPOST(json({ walletAddress: `0x${'f'.repeat(40)}` }));
+    expect(over.status).toBe(409);
+    expect(await count(wallets, carol.id)).toBe(WALLETS_PER_USER_MAX);
+  });
+
+  it('the settings action adds through the same rules', async () => {
+    const dave = await makeUser('dave');
+    signIn(dave);
+    expect((await addWalletAction({ walletAddress: ADDRESS.toLowerCase() }))?.data?.walletAddress).toBe(ADDRESS);
+    expect((await addWalletAction({ walletAddress: ADDRESS }))?.serverError).toBe(SETTINGS_MESSAGES.walletDuplicate);
+    expect((await addWalletAction({ walletAddress: '0xnope' }))?.validationErrors).toBeTruthy();
+    expect(await count(wallets, dave.id)).toBe(1);
+  });
+});
+
+describe('user events', () => {
+  it('refuse signed-out callers with 401', async () => {
+    signIn(null);
+    expect((await eventsPOST(json({ eventName: 'x' }))).status).toBe(401);
+  });
+
+  it('are stored, with properties defaulting to {}', async () => {
+    signIn(alice);
+    expect((await eventsPOST(json({ eventName: 'settings_opened' }))).status).toBe(201);
+    expect((await eventsPOST(json({ eventName: 'tour_step', properties: { step: 3, path: '/' } }))).status).toBe(201);
+    const db = await getDb();
+    const rows = await db.select({ name: userEvents.eventName, properties: userEvents.properties }).from(userEvents).where(eq(userEvents.userId, alice.id));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { name: 'settings_opened', properties: {} },
+        { name: 'tour_step', properties: { step: 3, path: '/' } },
+      ]),
+    );
+  });
+
+  it.each([
+    ['no name', { properties: {} }],
+    ['an empty name', { eventName: '' }],
+    ['an oversized name', { eventName: 'e'.repeat(101) }],
+    ['oversized properties', { eventName: 'big', properties: { blob: 'x'.repeat(9000) } }],
+    ['properties that are a list', { eventName: 'list', properties: [1, 2] }],
+  ])('answer 400 for %s and store nothing', async (_label, body) => {
+    signIn(bob);
+    expect((await eventsPOST(json(body))).status).toBe(400);
+    expect(await count(userEvents, bob.id)).toBe(0);
+  });
+});
+
+describe('user events, many', () => {
+  it('are limited per user: past the budget, 429 and nothing stored', async () => {
+    const ivan = await makeUser('ivan');
+    signIn(ivan);
+    for (let i = 0; i < 300; i++) expect((await eventsPOST(json({ eventName: `e${i}` }))).status).toBe(201);
+    expect((await eventsPOST(json({ eventName: 'one-too-many' }))).status).toBe(429);
+    expect(await count(userEvents, ivan.id)).toBe(300);
+  });
+});
+
+describe('avatars', () => {
+  it('refuse signed-out uploads with 401', async () => {
+    signIn(null);
+    expect((await avatarPOST(picture(PNG, 'image/png'))).status).toBe(401);
+  });
+
+  it('store a PNG under the username and serve it with its real type', async () => {
+    signIn(alice);
+    const response = await avatarPOST(picture(PNG, 'image/png'));
+    expect(response.status).toBe(200);
+    expect(fs.existsSync(avatarFile(alice.username))).toBe(true);
+    const served = await avatarGET(new Request('http://localhost'), { params: Promise.resolve({ username: alice.username }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('take the bytes over the declared type: a GIF declared as PNG is refused (415) and nothing is stored', async () => {
+    signIn(bob);
+    const response = await avatarPOST(picture(GIF, 'image/png'));
+    expect(response.status).toBe(415);
+    expect((await response.json()).error).toBe(SETTINGS_MESSAGES.avatarWrongType);
+    expect(fs.existsSync(avatarFile(bob.username))).toBe(false);
+  });
+
+  it('refuse a PNG declared as something else that is not a picture type', async () => {
+    signIn(bob);
+    expect((await avatarPOST(picture(PNG, 'text/html'))).status).toBe(415);
+    expect(fs.existsSync(avatarFile(bob.username))).toBe(false);
+  });
+
+  it('refuse a picture over 1 MB with 413 and store nothing', async () => {
+    signIn(bob);
+    const big = new Uint8Array(AVATAR_MAX_BYTES + 1);
+    big.set(PNG);
+    const response = await avatarPOST(picture(big, 'image/png'));
+    expect(response.status).toBe(413);
+    expect(fs.existsSync(avatarFile(bob.username))).toBe(false);
+  });
+
+  it('answer 404 for a username without a picture, or one that is not a username', async () => {
+    for (const username of [bob.username, '../secret', 'a.b']) {
+      expect((await avatarGET(new Request('http://localhost'), { params: Promise.resolve({ username }) })).status).toBe(404);
+    }
+  });
+});
+
+describe('username', () => {
+  it('changes, lower-cased, and the avatar follows it', async () => {
+    const erin = await makeUser('erin');
+    signIn(erin);
+    expect((await avatarPOST(picture(PNG, 'image/png'))).status).toBe(200);
+    const result = await updateUsernameAction({ username: `Erin-New-${run}` });
+    expect(result?.data).toEqual({ username: `erin-new-${run}` });
+    const db = await getDb();
+    const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, erin.id));
+    expect(row.username).toBe(`erin-new-${run}`);
+    expect(fs.existsSync(avatarFile(`erin-new-${run}`))).toBe(true);
+    expect(fs.existsSync(avatarFile(erin.username))).toBe(false);
+  });
+
+  it('refuses a name another user has, in any case, and changes nothing', async () => {
+    signIn(bob);
+    const result = await updateUsernameAction({ username: alice.username.toUpperCase() });
+    expect(result?.serverError).toBe(SETTINGS_MESSAGES.usernameTaken);
+    const db = await getDb();
+    const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, bob.id));
+    expect(row.username).toBe(bob.username);
+  });
+
+  it.each([['too long', 'x'.repeat(31)], ['bad characters', 'bob/../../etc'], ['too short', 'ab']])('refuses one %s and changes nothing', async (_label, username) => {
+    signIn(bob);
+    const result = await updateUsernameAction({ username });
+    expect(result?.validationErrors).toBeTruthy();
+    const db = await getDb();
+    const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, bob.id));
+    expect(row.username).toBe(bob.username);
+  });
+
+  it('refuses signed-out callers', async () => {
+    signIn(null);
+    expect((await updateUsernameAction({ username: 'someone-new' }))?.serverError).toBeTruthy();
+  });
+});
+
+describe('change password', () => {
+  async function hashOf(userId: string) {
+    const db = await getDb();
+    const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    return row.hash;
+  }
+
+  it('needs the right current password; a wrong one changes nothing', async () => {
+    const frank = await makeUser('frank');
+    signIn(frank);
+    const before = await hashOf(frank.id);
+    const result = await changePasswordAction({ currentPassword: 'wrong-pass-1', newPassword: 'second-pass-2', confirmPassword: 'second-pass-2' });
+    expect(result?.serverError).toBe(SETTINGS_MESSAGES.currentPasswordWrong);
+    expect(await hashOf(frank.id)).toBe(before);
+  });
+
+  it('refuses a new password that breaks the sign-up rule, and changes nothing', async () => {
+    const grace = await makeUser('grace');
+    signIn(grace);
+    const before = await hashOf(grace.id);
+    const result = await changePasswordAction({ currentPassword: PASSWORD, newPassword: 'short1', confirmPassword: 'short1' });
+    expect(result?.validationErrors).toBeTruthy();
+    expect(await hashOf(grace.id)).toBe(before);
+  });
+
+  it('sets the new password: the old one no longer matches, the new one does', async () => {
+    const heidi = await makeUser('heidi');
+    signIn(heidi);
+    const result = await changePasswordAction({ currentPassword: PASSWORD, newPassword: 'second-pass-2', confirmPassword: 'second-pass-2' });
+    expect(result?.data).toEqual({ ok: true });
+    const hash = await hashOf(heidi.id);
+    expect(await verifyPassword(hash, 'second-pass-2')).toBe(true);
+    expect(await verifyPassword(hash, PASSWORD)).toBe(false);
+  });
+});
