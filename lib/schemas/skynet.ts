@@ -52,18 +52,18 @@ export const metricNameSchema = z
   });
 
 /** A comma list of at most SKYNET_LIST_MAX items, each checked by `item`. */
-const commaList = <T>(field: string, item: (text: string) => T | null, what: string) =>
+const commaList = <T>(field: string, item: (text: string) => T | null, one: string, many: string) =>
   z.string(`${field} is required`).transform((value, ctx) => {
     const parts = value.split(',');
     if (value === '' || parts.length > SKYNET_LIST_MAX) {
-      ctx.addIssue({ code: 'custom', message: `${field} must list 1 to ${SKYNET_LIST_MAX} ${what}, separated by commas` });
+      ctx.addIssue({ code: 'custom', message: `${field} must list 1 to ${SKYNET_LIST_MAX} ${many}, separated by commas` });
       return z.NEVER;
     }
     const parsed: T[] = [];
     for (const part of parts) {
       const result = item(part.trim());
       if (result === null) {
-        ctx.addIssue({ code: 'custom', message: `${field}: '${part.slice(0, 40)}' is not ${what.replace(/s$/, '')}` });
+        ctx.addIssue({ code: 'custom', message: `${field}: '${part.slice(0, 40)}' is not ${one}` });
         return z.NEVER;
       }
       parsed.push(result);
@@ -85,7 +85,7 @@ export const metricLatestQuerySchema = z.object({ name: metricNameSchema });
 
 export const metricByTimestampsQuerySchema = z.object({
   name: metricNameSchema,
-  timestamps: commaList('timestamps', parseTimestamp, 'unix times in seconds'),
+  timestamps: commaList('timestamps', parseTimestamp, 'a unix time in seconds', 'unix times in seconds'),
 });
 
 export const topQuerySchema = z.object({ projectId, count: wholeNumber('count', SKYNET_COUNT_DEFAULT, SKYNET_COUNT_MAX) });
@@ -102,7 +102,7 @@ export const SOCIAL_TYPE = /^[a-z][a-z0-9-]{0,31}$/;
 export const socialActivityQuerySchema = z.object({
   projectId,
   type: z.string('type is required').regex(SOCIAL_TYPE, 'type must be a lower-case word such as tweets or followers'),
-  dates: commaList('dates', parseDate, 'dates as YYYY-MM-DD'),
+  dates: commaList('dates', parseDate, 'a date as YYYY-MM-DD', 'dates as YYYY-MM-DD'),
 });
 
 /** One row of an operator's social activity file (CSV or JSON). */
