@@ -218,3 +218,49 @@ export function getProjectMonitoring(projectId: string) {
     return { contracts, socialTypes: socialTypes.map((row) => row.type).sort() };
   });
 }
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Everything the project page's Skynet panels show, as one plain object: the top lists, the privileges and
+ * privileged transactions of each watched contract, exchange listings, and activity over the last 30 days of data.
+ */
+export async function getProjectSkynetView(projectId: string) {
+  const { contracts, socialTypes } = await getProjectMonitoring(projectId);
+  const [topCallers, topEvents, topFunctions, exchanges] = await Promise.all([
+    getTopCallers(projectId, 10),
+    getTopEvents(projectId, 10),
+    getTopFunctionCalls(projectId, 10),
+    getMetricLatest({ name: 'exchanges', labels: { projectId }, series: `exchanges(projectId=${projectId})` }),
+  ]);
+  const perContract = await Promise.all(
+    contracts.map(async (contract) => ({
+      chainId: contract.chainId,
+      address: contract.address,
+      cursorBlock: contract.cursorBlock,
+      functions: (await getPrivilegedFunctions(contract.address)).filter((row) => row.chainId === contract.chainId),
+      holders: (await getPrivilegedAddresses(contract.address)).filter((row) => row.chainId === contract.chainId),
+      transactions: (await getPrivilegedTransactions(contract.address, 20)).filter((row) => row.chainId === contract.chainId),
+    })),
+  );
+  const latestTx = await getMetricLatest({ name: 'transactions', labels: { projectId }, series: `transactions(projectId=${projectId})` });
+  const since = latestTx.latest ? latestTx.latest.timestamp - 29 * DAY_SECONDS : 0;
+  const transactionsSeries = latestTx.latest ? await getMetricSeries(`transactions(projectId=${projectId})`, since) : [];
+  const social = await Promise.all(
+    socialTypes.map(async (type) => {
+      const rows = await memo(`social-series:${projectId}:${type}`, async () => {
+        const db = await getDb();
+        return db
+          .select({ date: skynetSocialActivity.day, value: skynetSocialActivity.value, isDemo: skynetSocialActivity.isDemo })
+          .from(skynetSocialActivity)
+          .where(and(eq(skynetSocialActivity.projectId, projectId), eq(skynetSocialActivity.type, type)))
+          .orderBy(desc(skynetSocialActivity.day))
+          .limit(30);
+      });
+      return { type, points: [...rows].reverse() };
+    }),
+  );
+  return { contracts: perContract, topCallers, topEvents, topFunctions, exchanges: exchanges.latest, transactionsSeries, social };
+}
+
+export type ProjectSkynetView = Awaited<ReturnType<typeof getProjectSkynetView>>;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,5 +104,20 @@ describe('the Skynet calls', () => {
       console.error = original;
     }
     expect(errors.join('\n')).toContain('Usage: npm run skynet');
+  });
+
+  it('the command line refuses to open an embedded data folder that a running process holds', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skynet-locked-'));
+    // This test process stands in for the server: it is alive and its pid is in the lock file.
+    fs.writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
+    const result = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/skynet.ts', 'status'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_OPTIONS: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+    expect(result.stderr).toContain('The server indexes by itself when RPC_URL is set');
+    expect(result.status).toBe(3);
   });
 });
