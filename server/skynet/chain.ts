@@ -57,6 +57,8 @@ function isDeterministicFailure(error: unknown): boolean {
 
 /** The first line of an error's message, for logs and the contract's last error. */
 export function shortError(error: unknown): string {
+  // A failed database query's own message is the SQL; its cause says what went wrong.
+  if (error instanceof Error && error.name === 'DrizzleQueryError' && error.cause) return `database: ${shortError(error.cause)}`;
   const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
   return message.split('\n')[0].slice(0, 500);
 }

@@ -94,8 +94,9 @@ async function readRange(client: PublicClient, contract: SkynetContractRow, abi:
 
 /** Recomputes the daily series (transactions, unique callers, events) of a project for the days in [from, to]. */
 async function refreshDailyMetrics(db: Database, projectId: string, from: Date, to: Date) {
-  const dayStart = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  const dayEnd = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) + 86_400_000);
+  // ISO strings with casts: postgres.js takes no Date objects as raw parameters.
+  const dayStart = sql`${new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())).toISOString()}::timestamptz`;
+  const dayEnd = sql`${new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) + 86_400_000).toISOString()}::timestamptz`;
   const labels = JSON.stringify({ projectId });
   const day = (column: unknown) => sql`(date_trunc('day', ${column} at time zone 'UTC') at time zone 'UTC')`;
   const upsert = (name: string, source: 'tx' | 'callers' | 'events') => {

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 
 import type { MetricName } from '@/lib/skynet/metric-name';
 
@@ -63,7 +63,7 @@ export function getMetricSeries(series: string, sinceSeconds: number) {
     const rows = await db
       .select(pointColumns)
       .from(skynetMetricPoints)
-      .where(and(eq(skynetMetricPoints.series, series), sql`${skynetMetricPoints.at} >= ${new Date(sinceSeconds * 1000)}`))
+      .where(and(eq(skynetMetricPoints.series, series), gte(skynetMetricPoints.at, new Date(sinceSeconds * 1000))))
       .orderBy(asc(skynetMetricPoints.at));
     return rows.map(toPoint);
   });

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { parseMetricName } from '@/lib/skynet/metric-name';
@@ -161,5 +162,39 @@ describe('the Skynet indexer on a local chain', () => {
     expect(await getPrivilegedTransactions(scenario.token, 100)).toHaveLength(9);
     const rows = await db.select({ hash: skynetTransactions.txHash }).from(skynetTransactions).where(eq(skynetTransactions.contractId, after.id));
     expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
+  });
+
+  it('keeps its cursor and records the error when the RPC endpoint fails, then resumes', async () => {
+    const db = await getDb();
+    const [before] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
+    await db.update(skynetContracts).set({ rpcUrl: 'http://127.0.0.1:9' }).where(eq(skynetContracts.id, before.id));
+    await runMoreActivity(anvil.url, scenario.token);
+    const [failed] = (await indexAllContracts()).filter((report) => report.contractId === before.id);
+    expect(failed.skipped).toBeTruthy();
+    const [kept] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, before.id));
+    expect(kept.cursorBlock).toBe(before.cursorBlock);
+    expect(kept.lastError).toBeTruthy();
+
+    await db.update(skynetContracts).set({ rpcUrl: anvil.url }).where(eq(skynetContracts.id, before.id));
+    await indexAllContracts();
+    const [resumed] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, before.id));
+    expect(resumed.lastError).toBeNull();
+    expect(resumed.cursorBlock).toBeGreaterThan(before.cursorBlock!);
+    expect((await getTopFunctionCalls(tokenProject, 1))[0]).toEqual({ name: 'transfer', calls: 32, reverted: 0 });
+  }, 120_000);
+
+  it.runIf(process.env.DATABASE_URL)('on PostgreSQL, leaves a contract alone while another worker holds its advisory lock', async () => {
+    const db = await getDb();
+    const [contract] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
+    const otherWorker = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      await otherWorker`select pg_advisory_lock(hashtext(${`skynet:${contract.id}`}))`;
+      const report = (await indexAllContracts()).find((row) => row.contractId === contract.id)!;
+      expect(report.skipped).toBe('another worker holds it');
+    } finally {
+      await otherWorker.end();
+    }
+    const report = (await indexAllContracts()).find((row) => row.contractId === contract.id)!;
+    expect(report.skipped).toBeUndefined();
   });
 });
