@@ -98,7 +98,7 @@ function RankedFigures({ caption, rows, labelHeader, valueHeader }: { caption: s
 
 function EvidenceList({ evidence }: { evidence: Evidence[] }) {
   return (
-    <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
+    <ul className="mt-1 grid gap-0.5 text-xs break-all text-muted-foreground">
       {evidence.map((item, index) => (
         <li key={index}>
           <span className="font-medium text-foreground">{EVIDENCE_LABELS[item.method] ?? item.method}:</span> {item.detail}

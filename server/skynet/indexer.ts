@@ -99,8 +99,10 @@ async function refreshDailyMetrics(db: Database, projectId: string, from: Date, 
   const dayEnd = sql`${new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) + 86_400_000).toISOString()}::timestamptz`;
   const labels = JSON.stringify({ projectId });
   const day = (column: unknown) => sql`(date_trunc('day', ${column} at time zone 'UTC') at time zone 'UTC')`;
-  const upsert = (name: string, source: 'tx' | 'callers' | 'events') => {
+  const upsert = async (name: string, source: 'tx' | 'callers' | 'events') => {
     const series = `${name}(projectId=${projectId})`;
+    // Measured figures replace the demo series of the same name: one series never mixes the two.
+    await db.delete(skynetMetricPoints).where(and(eq(skynetMetricPoints.series, series), eq(skynetMetricPoints.isDemo, true)));
     const select =
       source === 'events'
         ? sql`select ${day(skynetEvents.blockTime)} as at, count(*)::float8 as value from ${skynetEvents} where ${skynetEvents.projectId} = ${projectId} and ${skynetEvents.blockTime} >= ${dayStart} and ${skynetEvents.blockTime} < ${dayEnd} group by 1`

@@ -8,6 +8,7 @@ import { projects, skynetContracts, skynetTransactions } from '@/server/db/schem
 import { indexAllContracts } from '@/server/skynet/indexer';
 import { PROBE_ADDRESS } from '@/server/skynet/privileges';
 import {
+  getMetricByTimestamps,
   getMetricLatest,
   getPrivilegedAddresses,
   getPrivilegedFunctions,
@@ -142,6 +143,10 @@ describe('the Skynet indexer on a local chain', () => {
     expect(transactions.latest).toMatchObject({ value: 37, isDemo: false });
     const callers = await getMetricLatest(parseMetricName(`unique-callers(projectId=${tokenProject})`));
     expect(callers.latest?.value).toBe(6);
+    // The seed's demo series of this project gave way to the measured one.
+    const demoDay = Date.UTC(2026, 9, 20) / 1000;
+    const before = await getMetricByTimestamps(parseMetricName(`transactions(projectId=${tokenProject})`), [demoDay]);
+    expect(before.points[0].point).toBeNull();
   });
 
   it('counts nothing twice when it indexes again after more blocks, re-reading the last ones', async () => {
