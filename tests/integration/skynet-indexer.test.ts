@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { parseMetricName } from '@/lib/skynet/metric-name';
 import { getDb } from '@/server/db/client';
-import { projects, skynetContracts, skynetTransactions } from '@/server/db/schema';
+import { projects, skynetContracts, skynetKnownContracts, skynetTransactions } from '@/server/db/schema';
 import { indexAllContracts } from '@/server/skynet/indexer';
 import { PROBE_ADDRESS } from '@/server/skynet/privileges';
 import {
@@ -201,5 +201,16 @@ describe('the Skynet indexer on a local chain', () => {
     }
     const report = (await indexAllContracts()).find((row) => row.contractId === contract.id)!;
     expect(report.skipped).toBeUndefined();
+  });
+
+  it("watches a project's known token contracts from the token list when no address is given", async () => {
+    const db = await getDb();
+    const known = await db.select().from(skynetKnownContracts).where(eq(skynetKnownContracts.projectId, 'chainlink'));
+    expect(known).toContainEqual({ projectId: 'chainlink', chainId: 1, address: '0x514910771af9ca656af840dff83e8264ecf986ca', symbol: 'LINK', source: '@uniswap/default-token-list' });
+    // anvil is chain 31337, where the token list knows no LINK contract.
+    await expect(watchContracts(db, { projectId: 'chainlink', rpcUrl: anvil.url })).rejects.toThrow('has no known contract on chain 31337');
+    const watched = await watchContracts(db, { projectId: 'chainlink', rpcUrl: anvil.url, chainId: 1 });
+    expect(watched.map((row) => row.address)).toContain('0x514910771af9ca656af840dff83e8264ecf986ca');
+    await db.delete(skynetContracts).where(eq(skynetContracts.projectId, 'chainlink'));
   });
 });
