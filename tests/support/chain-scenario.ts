@@ -27,7 +27,8 @@ export const ROLES = { owner, alice, bob, carol, dave, newOwner, minter, pauser 
 export const TRANSFERS_BY_SENDER = { [alice]: 10, [bob]: 8, [carol]: 6, [dave]: 4 } as Record<Address, number>;
 
 export function chainClients(url: string) {
-  const transport = http(url);
+  // A generous timeout: the tests share a busy machine.
+  const transport = http(url, { timeout: 60_000 });
   const wallet = createWalletClient({ chain: foundry, transport }).extend(publicActions);
   const test = createTestClient({ chain: foundry, mode: 'anvil', transport });
   return { wallet, test };
