@@ -54,10 +54,11 @@ export default defineConfig({
       env: { MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
-      command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+      // Skynet: a local chain's activity is indexed into the data folder before the server opens it.
+      command: `rm -rf ${dataDir} && node --conditions=react-server --import tsx tests/e2e/support/skynet-chain.ts && node scripts/start.mjs`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       stdout: 'pipe',
       env: {
         PORT: String(PORT),
@@ -69,6 +70,8 @@ export default defineConfig({
         MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
         FEATURE_FLAGS: 'extendedUserSetting,portfolio',
         LOG_LEVEL: 'warn',
+        RPC_URL: '',
+        EXPLORER_URL: 'https://explorer.example',
       },
     },
   ],

@@ -9,6 +9,9 @@
 //    c. saturation: GET / (signed out) and a static page; ratio home/static.
 //    Each run also prints the server's CPU time per request (from /proc), which competing work on a shared
 //    machine inflates far less than latency and throughput.
+//    d. Skynet (issue 8): each /api/skynet call at a steady 200 requests/s for 5 s: p99.
+// Before the second start, a local anvil chain is filled (the Skynet scenario plus bulk transfers and empty
+// blocks) and indexed into the folder with one `index --once` pass: blocks/s, transactions/s and logs/s.
 // 4. Loads `/` in Chromium and sums the JavaScript transferred (as sent, gzip) and the script requests.
 // Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
 // Always the embedded database in a temp folder: DATABASE_URL is ignored here.
@@ -20,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { measureScripts, closeBrowser } from './bench/browser.mjs';
 import { closeOpenDatabase, fillProjects, syntheticProject } from './bench/data.mjs';
 import { searchPaths } from './bench/keywords.mjs';
+import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
 import { run, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { findFreePort, startServer, stopAllServers } from './bench/server.mjs';
@@ -31,6 +35,7 @@ const STEADY_SECONDS = 20;
 const SATURATION_SECONDS = 10;
 const CONNECTIONS = 10;
 const STATIC_PATH = '/company/about';
+const SKYNET_SECONDS = 5;
 const TARGETS = { searchP99Ms: 15, searchVsHealth: 0.7, homeVsStatic: 0.6, homeScriptBytes: 130_000 };
 
 /** The runtime files every page loads first (React, Next.js), from the build's manifest. */
@@ -94,6 +99,11 @@ async function main() {
   if (fill.staleLock) log('note: the stopped server left pglite.lock behind: it exited before closing its database');
   if (fill.projects < TARGET_PROJECTS) throw new Error(`Only ${fill.projects} projects after filling; expected ${TARGET_PROJECTS}.`);
 
+  log('Skynet: filling a local anvil chain and indexing it into the data folder …');
+  const skynet = await indexLocalChain(ROOT, dataDir);
+  if (skynet.skipped.length) throw new Error(`Skynet indexing skipped contracts: ${skynet.skipped.join('; ')}`);
+  log(`Skynet: ${skynet.blocks} blocks, ${skynet.transactions} transactions, ${skynet.logs} logs in ${skynet.seconds.toFixed(2)} s`);
+
   log('starting the server on the filled folder …');
   server = await startServer({ root: ROOT, port, dataDir });
   const origin = server.origin;
@@ -123,6 +133,15 @@ async function main() {
   if (badWarm.length) throw new Error(`Search answered non-200 while warming: ${badWarm.map(([p, { status }]) => `${status} ${p}`).join(', ')}`);
   log(`search at a steady ${STEADY_RATE} req/s for ${STEADY_SECONDS} s …`);
   const steady = await measure({ paths, connections: CONNECTIONS, duration: STEADY_SECONDS, overallRate: STEADY_RATE, title: 'search steady' });
+
+  // d. Skynet calls at the steady rate, one after another.
+  const skynetRuns = [];
+  for (const [call, callPaths] of Object.entries(skynetCallPaths(skynet))) {
+    const warmed = await warm(origin, callPaths, 2);
+    for (const [callPath, { status }] of warmed) if (status !== 200) throw new Error(`GET ${callPath} answered ${status}`);
+    log(`Skynet ${call} at a steady ${STEADY_RATE} req/s for ${SKYNET_SECONDS} s …`);
+    skynetRuns.push([call, await measure({ paths: callPaths, connections: CONNECTIONS, duration: SKYNET_SECONDS, overallRate: STEADY_RATE, title: `skynet ${call}` })]);
+  }
 
   // b. Saturation: health, then search.
   await warm(origin, ['/api/health'], 20);
@@ -175,6 +194,20 @@ async function main() {
     ['saturation', 'home / static by CPU per request', pct(cpuRatio(home, staticPage)), '(indicative)', ''],
     ['saturation', 'response encoding', `/ ${pageWarm.get('/').encoding ?? 'none'}, ${STATIC_PATH} ${pageWarm.get(STATIC_PATH).encoding ?? 'none'}`, '', ''],
   ];
+  const perSecond = (count) => `${(count / skynet.seconds).toFixed(1)}/s`;
+  rows.push(
+    ['skynet indexer', 'one index --once pass on anvil', `${skynet.blocks} blocks, ${skynet.transactions} txs, ${skynet.logs} logs in ${skynet.seconds.toFixed(2)} s`, '', ''],
+    ['skynet indexer', 'blocks/s', perSecond(skynet.blocks), '', ''],
+    ['skynet indexer', 'transactions/s', perSecond(skynet.transactions), '', ''],
+    ['skynet indexer', 'logs/s', perSecond(skynet.logs), '', ''],
+    ...skynetRuns.map(([call, result]) => [
+      'skynet @200/s',
+      `GET /api/skynet/${call}`,
+      `p99 ${ms(result.p99)}, p50 ${ms(result.p50)}, ${rps(result.requestsPerSecond)}${errorNote(result)}`,
+      '',
+      verdict(result.requestsPerSecond >= STEADY_RATE * 0.95 && errorsOf(result) === 0),
+    ]),
+  );
   if (js.skipped) {
     rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
   } else {

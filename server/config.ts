@@ -34,6 +34,11 @@ const configSchema = z
     IMAGE_CDN_URL: optional(url(['http', 'https'])),
     AVATAR_BASE_URL: optional(url(['http', 'https'])),
     RPC_URL: optional(url(['http', 'https', 'ws', 'wss'])),
+    EXPLORER_URL: optional(url(['http', 'https'])),
+    SKYNET_REORG_DEPTH: optional(z.coerce.number('must be a whole number').int().min(0).max(1000)),
+    SKYNET_BATCH_BLOCKS: optional(z.coerce.number('must be a whole number').int().min(1).max(10_000)),
+    SKYNET_INTERVAL_SECONDS: optional(z.coerce.number('must be a whole number').int().min(1).max(86_400)),
+    SKYNET_RPC_TIMEOUT_MS: optional(z.coerce.number('must be a whole number').int().min(100).max(600_000)),
     ANNOUNCEMENT_CONTENT: optional(z.string().max(200)),
     ANNOUNCEMENT_LINK_TEXT: optional(z.string().max(60)),
     ANNOUNCEMENT_LINK: optional(z.string().regex(/^(\/|https?:\/\/)/, 'must be a path or an http(s) URL')),
@@ -96,6 +101,15 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     imageCdnUrl: env.IMAGE_CDN_URL ?? null,
     avatarBaseUrl: env.AVATAR_BASE_URL ?? null,
     rpcUrl: env.RPC_URL ?? null,
+    /** Block explorer base (e.g. https://etherscan.io): privileged transactions link to `<base>/tx/<hash>`. */
+    explorerUrl: env.EXPLORER_URL?.replace(/\/+$/, '') ?? null,
+    skynet: {
+      /** Blocks re-read at the start of every run, so a reorg shallower than this is corrected. */
+      reorgDepth: env.SKYNET_REORG_DEPTH ?? 12,
+      batchBlocks: env.SKYNET_BATCH_BLOCKS ?? 200,
+      intervalSeconds: env.SKYNET_INTERVAL_SECONDS ?? 30,
+      rpcTimeoutMs: env.SKYNET_RPC_TIMEOUT_MS ?? 15_000,
+    },
     announcement: env.ANNOUNCEMENT_CONTENT
       ? { content: env.ANNOUNCEMENT_CONTENT, linkText: env.ANNOUNCEMENT_LINK_TEXT ?? null, link: env.ANNOUNCEMENT_LINK ?? null }
       : null,

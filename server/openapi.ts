@@ -37,6 +37,16 @@ const surveyAnswers = {
   },
 };
 const wallet = { type: 'object', properties: { walletAddress: { type: 'string' }, addedAt: { type: 'string', format: 'date-time' } } };
+const evidence = { type: 'array', items: { type: 'object', properties: { method: { type: 'string', enum: ['source', 'probe', 'name', 'owner', 'event', 'erc165', 'erc1967'] }, detail: { type: 'string' } } } };
+const address = { name: 'address', in: 'query', required: true, description: 'The contract address (0x + 40 hex digits)', schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } };
+const projectIdParam = { name: 'projectId', in: 'query', required: true, schema: { type: 'string' } };
+const countParam = { name: 'count', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } };
+const metricName = { name: 'name', in: 'query', required: true, description: 'A series name with labels, e.g. exchanges(projectId=bitcoin)', schema: { type: 'string', maxLength: 512 } };
+const point = { type: ['object', 'null'], properties: { timestamp: { type: 'integer', description: 'unix seconds' }, value: { type: 'number' }, detail: {}, isDemo: { type: 'boolean' } } };
+const skynetGet = (summary: string, parameters: object[], items: object) => ({
+  get: { summary, tags: ['skynet'], parameters, responses: { '200': { description: 'Briefly cached', ...json(items) }, ...errors(400) } },
+});
+const list = (properties: Record<string, object>) => ({ type: 'array', items: { type: 'object', properties } });
 
 export const openApiDocument = {
   openapi: '3.1.0',
@@ -81,6 +91,38 @@ export const openApiDocument = {
         responses: { '200': { description: '{ ok: true }' }, ...errors(400, 401, 409) },
       },
     },
+    '/api/skynet/metric-latest': skynetGet('The newest value of a named series', [metricName], {
+      type: 'object',
+      properties: { series: { type: 'string' }, name: { type: 'string' }, labels: { type: 'object' }, latest: point },
+    }),
+    '/api/skynet/metric-by-timestamps': skynetGet(
+      'A series’ value in force at each unix time (the newest point at or before it)',
+      [metricName, { name: 'timestamps', in: 'query', required: true, description: 'Comma list of unix seconds, at most 100', schema: { type: 'string' } }],
+      { type: 'object', properties: { series: { type: 'string' }, points: list({ timestamp: { type: 'integer' }, point }) } },
+    ),
+    '/api/skynet/top-callers': skynetGet('Addresses calling the project’s contracts most', [projectIdParam, countParam], list({ address: { type: 'string' }, calls: { type: 'integer' } })),
+    '/api/skynet/top-events': skynetGet('The project’s most frequent events', [projectIdParam, countParam], list({ name: { type: 'string' }, count: { type: 'integer' } })),
+    '/api/skynet/top-function-calls': skynetGet(
+      'The project’s most called functions (reverted calls included and counted apart)',
+      [projectIdParam, countParam],
+      list({ name: { type: 'string' }, calls: { type: 'integer' }, reverted: { type: 'integer' } }),
+    ),
+    '/api/skynet/privileged-address': skynetGet(
+      'Addresses holding or having held privileges on a contract (owner, roles, proxy admin) with evidence',
+      [address],
+      list({ chainId: { type: 'integer' }, holder: { type: 'string' }, privilege: { type: 'string' }, label: { type: 'string' }, active: { type: 'boolean' }, sinceBlock: { type: ['integer', 'null'] }, sinceTx: { type: ['string', 'null'] }, evidence }),
+    ),
+    '/api/skynet/privileged-function': skynetGet('A contract’s privileged functions with evidence', [address], list({ chainId: { type: 'integer' }, selector: { type: 'string' }, signature: { type: 'string' }, evidence })),
+    '/api/skynet/privileged-transaction': skynetGet(
+      'The newest calls to a contract’s privileged functions, reverted ones included',
+      [address, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 20 } }],
+      list({ chainId: { type: 'integer' }, txHash: { type: 'string' }, blockNumber: { type: 'integer' }, timestamp: { type: 'integer' }, from: { type: 'string' }, functionName: { type: 'string' }, succeeded: { type: 'boolean' } }),
+    ),
+    '/api/skynet/twitter-activity-by-dates': skynetGet(
+      'A project’s social activity of one type (e.g. tweets, mentions) on each date',
+      [projectIdParam, { name: 'type', in: 'query', required: true, schema: { type: 'string' } }, { name: 'dates', in: 'query', required: true, description: 'Comma list of YYYY-MM-DD, at most 100', schema: { type: 'string' } }],
+      list({ date: { type: 'string', format: 'date' }, value: { type: ['number', 'null'] }, isDemo: { type: 'boolean' } }),
+    ),
     '/api/watchlist': { get: { summary: 'The signed-in user’s watchlists', responses: { '200': { description: 'Lists', ...json({ type: 'array', items: watchlist }) }, ...errors(401) } } },
     '/api/watchlist/create': {
       post: { summary: 'Create a watchlist', requestBody: json({ type: 'object', properties: { name: { type: 'string' }, projects: { type: 'array', items: { type: 'string' } } }, required: ['name'] }), responses: { '200': { description: '{ id }' }, ...errors(400, 401, 409) } },

@@ -32,6 +32,7 @@ export async function startServer(): Promise<void> {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
+    if (config.rpcUrl) (await import('./skynet/scheduler')).startSkynetTimer();
   } catch (error) {
     // A clear message and a non-zero exit beat a server that starts and then fails every request.
     console.error(`\nThe server cannot start.\n${error instanceof Error ? error.message : String(error)}\n`);

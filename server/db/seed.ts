@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { computeScore, METHODOLOGY_VERSION } from '@/lib/score';
 
-import { audits, projects, projectScores, securityAlerts } from './schema';
+import { audits, projects, projectScores, securityAlerts, skynetKnownContracts } from './schema';
+import { buildKnownContracts, seedSkynetDemo } from '../skynet/demo';
 import { buildDemoAlerts, buildDemoAudits, buildDemoSignals, buildSeedProjects } from './seed-data';
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 200) {
@@ -26,6 +27,8 @@ export async function seedDemoData(db: Database): Promise<{ projects: number }> 
   await insertInBatches(scores, (batch) => db.insert(projectScores).values(batch).onConflictDoNothing({ target: projectScores.projectId }));
   await insertInBatches(buildDemoAudits(rows), (batch) => db.insert(audits).values(batch).onConflictDoNothing({ target: audits.id }));
   await insertInBatches(buildDemoAlerts(rows), (batch) => db.insert(securityAlerts).values(batch).onConflictDoNothing({ target: securityAlerts.id }));
+  await insertInBatches(buildKnownContracts(rows), (batch) => db.insert(skynetKnownContracts).values(batch).onConflictDoNothing());
+  await seedSkynetDemo(db, rows);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return { projects: count };
 }

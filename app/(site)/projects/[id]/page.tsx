@@ -15,6 +15,7 @@ import { formatRank } from '@/lib/utils';
 import { getProjectDetail } from '@/server/projects';
 
 import { AlertsPanel, AuditsPanel, VotePanel } from './_components/project-panels';
+import { SkynetPanels } from './_components/skynet-panels';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -115,7 +116,11 @@ export default async function ProjectPage({ params }: Props) {
               <AlertsPanel projectId={project.id} />
             </Suspense>
           </Panel>
-          <div id="skynet-panels" />
+          <div id="skynet-panels">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <SkynetPanels projectId={project.id} />
+            </Suspense>
+          </div>
         </div>
         <aside className="grid content-start gap-6">
           <Suspense fallback={panelSkeleton}>

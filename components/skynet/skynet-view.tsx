@@ -1,0 +1,312 @@
+import type { ReactNode } from 'react';
+
+import { Badge } from '@/components/ui/badge';
+
+import { LazyDailyLine, LazyHorizontalBars } from './lazy-charts';
+
+type Evidence = { method: string; detail: string };
+type ContractView = {
+  chainId: number;
+  address: string;
+  cursorBlock: number | null;
+  functions: { selector: string; signature: string; evidence: Evidence[] }[];
+  holders: { holder: string; privilege: string; label: string; active: boolean; sinceBlock: number | null; evidence: Evidence[] }[];
+  transactions: { txHash: string; blockNumber: number; timestamp: number; from: string; functionName: string; succeeded: boolean }[];
+};
+export type SkynetViewProps = {
+  explorerUrl: string | null;
+  view: {
+    contracts: ContractView[];
+    topCallers: { address: string; calls: number }[];
+    topEvents: { name: string; count: number }[];
+    topFunctions: { name: string; calls: number; reverted: number }[];
+    exchanges: { timestamp: number; value: number; detail: unknown; isDemo: boolean } | null;
+    transactionsSeries: { timestamp: number; value: number; isDemo: boolean }[];
+    social: { type: string; points: { date: string; value: number; isDemo: boolean }[] }[];
+  };
+};
+
+const CHAIN_NAMES: Record<number, string> = { 1: 'Ethereum', 10: 'Optimism', 56: 'BNB Chain', 137: 'Polygon', 8453: 'Base', 42161: 'Arbitrum', 43114: 'Avalanche', 31337: 'Local chain' };
+const EVIDENCE_LABELS: Record<string, string> = { source: 'Source', probe: 'Probe', name: 'Name hint', owner: 'owner()', event: 'Event', erc165: 'ERC-165', erc1967: 'ERC-1967' };
+const chainName = (chainId: number) => CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
+const number = new Intl.NumberFormat('en-US');
+const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+function Address({ value, explorerUrl }: { value: string; explorerUrl: string | null }) {
+  const short = `${value.slice(0, 6)}…${value.slice(-4)}`;
+  const text = (
+    <code title={value} className="font-mono text-xs">
+      <span aria-hidden>{short}</span>
+      <span className="sr-only">{value}</span>
+    </code>
+  );
+  return explorerUrl ? (
+    <a href={`${explorerUrl}/address/${value}`} target="_blank" rel="noopener noreferrer" className="hover:underline">
+      {text}
+    </a>
+  ) : (
+    text
+  );
+}
+
+function SkynetPanel({ title, id, demo, children }: { title: string; id: string; demo?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border p-6">
+      <h3 id={id} className="mb-4 flex items-center gap-2 text-base font-semibold">
+        {title}
+        {demo ? <Badge variant="warning">Demo data</Badge> : null}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
+
+/** A chart over a table holding the same figures, so every number is readable without the chart. */
+function RankedFigures({ caption, rows, labelHeader, valueHeader }: { caption: string; rows: { label: ReactNode; key: string; value: number; note?: string }[]; labelHeader: string; valueHeader: string }) {
+  return (
+    <div className="grid gap-3">
+      <LazyHorizontalBars data={rows.map((row) => ({ label: row.key.length > 18 ? `${row.key.slice(0, 8)}…${row.key.slice(-4)}` : row.key, value: row.value }))} />
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b text-left text-muted-foreground">
+            <th scope="col" className="py-1 font-medium">
+              {labelHeader}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {valueHeader}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b last:border-0">
+              <td className="py-1">{row.label}</td>
+              <td className="tabular py-1 text-right">
+                {number.format(row.value)}
+                {row.note ? <span className="ml-1 text-xs text-muted-foreground">{row.note}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EvidenceList({ evidence }: { evidence: Evidence[] }) {
+  return (
+    <ul className="mt-1 grid gap-0.5 text-xs break-all text-muted-foreground">
+      {evidence.map((item, index) => (
+        <li key={index}>
+          <span className="font-medium text-foreground">{EVIDENCE_LABELS[item.method] ?? item.method}:</span> {item.detail}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Skynet panels of a project page: activity, privileges and their use, listings and social activity. */
+export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
+  const monitored = view.contracts.length > 0;
+  const notMonitored = <Empty>No contract of this project is monitored yet.</Empty>;
+  const exchanges = (view.exchanges?.detail as { exchanges?: string[] } | null)?.exchanges ?? [];
+  const txDemo = view.transactionsSeries.some((point) => point.isDemo);
+  return (
+    <section aria-labelledby="skynet-heading" className="grid gap-6">
+      <div>
+        <h2 id="skynet-heading" className="text-lg font-semibold">
+          Skynet monitoring
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {monitored
+            ? `On-chain activity of ${view.contracts.map((contract) => `${contract.address} (${chainName(contract.chainId)}${contract.cursorBlock !== null ? `, to block ${contract.cursorBlock}` : ''})`).join(', ')}.`
+            : 'Skynet has no watched contract for this project; series marked demo are generated.'}
+        </p>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <SkynetPanel title="Top callers" id="skynet-callers">
+          {!monitored ? notMonitored : view.topCallers.length === 0 ? <Empty>No calls recorded yet.</Empty> : (
+            <RankedFigures
+              caption="Addresses by number of transactions sent to the project's contracts"
+              labelHeader="Caller"
+              valueHeader="Transactions"
+              rows={view.topCallers.map((row) => ({ key: row.address, label: <Address value={row.address} explorerUrl={explorerUrl} />, value: row.calls }))}
+            />
+          )}
+        </SkynetPanel>
+        <SkynetPanel title="Top function calls" id="skynet-functions">
+          {!monitored ? notMonitored : view.topFunctions.length === 0 ? <Empty>No calls recorded yet.</Empty> : (
+            <RankedFigures
+              caption="Functions by number of calls"
+              labelHeader="Function"
+              valueHeader="Calls"
+              rows={view.topFunctions.map((row) => ({ key: row.name, label: <code className="font-mono text-xs">{row.name}</code>, value: row.calls, note: row.reverted ? `(${row.reverted} reverted)` : undefined }))}
+            />
+          )}
+        </SkynetPanel>
+        <SkynetPanel title="Top events" id="skynet-events">
+          {!monitored ? notMonitored : view.topEvents.length === 0 ? <Empty>No events recorded yet.</Empty> : (
+            <RankedFigures
+              caption="Events by number emitted"
+              labelHeader="Event"
+              valueHeader="Count"
+              rows={view.topEvents.map((row) => ({ key: row.name, label: <code className="font-mono text-xs">{row.name}</code>, value: row.count }))}
+            />
+          )}
+        </SkynetPanel>
+        <SkynetPanel title="Transactions per day" id="skynet-daily" demo={txDemo}>
+          {view.transactionsSeries.length === 0 ? <Empty>No daily figures yet.</Empty> : (
+            <DailyFigures caption="Transactions per day" points={view.transactionsSeries.map((point) => ({ date: day(point.timestamp), value: point.value }))} />
+          )}
+        </SkynetPanel>
+      </div>
+      <SkynetPanel title="Privileged functions and addresses" id="skynet-privileges">
+        {!monitored ? notMonitored : (
+          <div className="grid gap-6">
+            {view.contracts.map((contract) => (
+              <div key={`${contract.chainId}:${contract.address}`} className="grid gap-4">
+                <p className="text-sm">
+                  Contract <Address value={contract.address} explorerUrl={explorerUrl} /> on {chainName(contract.chainId)}
+                </p>
+                <div className="grid gap-4 lg:grid-cols-2">
+                  <div>
+                    <h4 className="mb-2 text-sm font-semibold">Privileged functions</h4>
+                    {contract.functions.length === 0 ? <Empty>None found.</Empty> : (
+                      <ul aria-label="Privileged functions" className="grid gap-2">
+                        {contract.functions.map((fn) => (
+                          <li key={fn.selector} className="rounded-md border p-2">
+                            <code className="font-mono text-sm">{fn.signature}</code>
+                            <EvidenceList evidence={fn.evidence} />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                  <div>
+                    <h4 className="mb-2 text-sm font-semibold">Privileged addresses</h4>
+                    {contract.holders.length === 0 ? <Empty>None found.</Empty> : (
+                      <ul aria-label="Privileged addresses" className="grid gap-2">
+                        {contract.holders.map((holder) => (
+                          <li key={`${holder.holder}:${holder.privilege}`} className="rounded-md border p-2">
+                            <div className="flex flex-wrap items-center gap-2 text-sm">
+                              <span className="font-medium">{holder.label}</span>
+                              <Address value={holder.holder} explorerUrl={explorerUrl} />
+                              <Badge variant={holder.active ? 'success' : 'secondary'}>{holder.active ? 'Current' : holder.privilege === 'owner' ? 'Former' : 'Revoked'}</Badge>
+                            </div>
+                            <EvidenceList evidence={holder.evidence} />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                </div>
+              </div>
+            ))}
+          </div>
+        )}
+      </SkynetPanel>
+      <SkynetPanel title="Privileged transactions" id="skynet-privileged-tx">
+        {!monitored ? notMonitored : view.contracts.every((contract) => contract.transactions.length === 0) ? <Empty>No privileged calls recorded yet.</Empty> : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">The newest calls to privileged functions, reverted ones included</caption>
+              <thead>
+                <tr className="border-b text-left text-muted-foreground">
+                  <th scope="col" className="py-1 font-medium">Time (UTC)</th>
+                  <th scope="col" className="py-1 font-medium">Function</th>
+                  <th scope="col" className="py-1 font-medium">From</th>
+                  <th scope="col" className="py-1 font-medium">Status</th>
+                  <th scope="col" className="py-1 font-medium">Transaction</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.contracts.flatMap((contract) =>
+                  contract.transactions.map((tx) => (
+                    <tr key={tx.txHash} className="border-b last:border-0">
+                      <td className="tabular py-1">{new Date(tx.timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ')}</td>
+                      <td className="py-1">
+                        <code className="font-mono text-xs">{tx.functionName}</code>
+                      </td>
+                      <td className="py-1">
+                        <Address value={tx.from} explorerUrl={explorerUrl} />
+                      </td>
+                      <td className="py-1">{tx.succeeded ? <Badge variant="success">Succeeded</Badge> : <Badge variant="destructive">Reverted</Badge>}</td>
+                      <td className="py-1">
+                        {explorerUrl ? (
+                          <a href={`${explorerUrl}/tx/${tx.txHash}`} target="_blank" rel="noopener noreferrer" className="font-mono text-xs hover:underline">
+                            {tx.txHash.slice(0, 10)}…
+                          </a>
+                        ) : (
+                          <code title={tx.txHash} className="font-mono text-xs">
+                            {tx.txHash.slice(0, 10)}…
+                          </code>
+                        )}
+                      </td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </SkynetPanel>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <SkynetPanel title="Exchange listings" id="skynet-exchanges" demo={view.exchanges?.isDemo}>
+          {exchanges.length === 0 ? <Empty>No exchange listings recorded.</Empty> : (
+            <ul aria-label="Exchanges" className="flex flex-wrap gap-2">
+              {exchanges.map((name) => (
+                <li key={name}>
+                  <Badge variant="outline">{name}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </SkynetPanel>
+        <SkynetPanel title="Social activity" id="skynet-social" demo={view.social.some((series) => series.points.some((point) => point.isDemo))}>
+          {view.social.length === 0 ? <Empty>No social activity recorded.</Empty> : (
+            <div className="grid gap-4">
+              {view.social.map((series) => (
+                <div key={series.type}>
+                  <h4 className="mb-1 text-sm font-semibold capitalize">{series.type}</h4>
+                  <DailyFigures caption={`${series.type} per day`} points={series.points.map((point) => ({ date: point.date, value: point.value }))} />
+                </div>
+              ))}
+            </div>
+          )}
+        </SkynetPanel>
+      </div>
+    </section>
+  );
+}
+
+/** A line over days, with the same figures in a collapsible table. */
+function DailyFigures({ caption, points }: { caption: string; points: { date: string; value: number }[] }) {
+  return (
+    <div>
+      <LazyDailyLine data={points.map((point) => ({ label: point.date.slice(5), value: point.value }))} />
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-muted-foreground">Show the figures</summary>
+        <table className="mt-2 w-full">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b text-left text-muted-foreground">
+              <th scope="col" className="py-1 font-medium">Date</th>
+              <th scope="col" className="py-1 text-right font-medium">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date} className="border-b last:border-0">
+                <td className="tabular py-1">{point.date}</td>
+                <td className="tabular py-1 text-right">{number.format(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+import { MetricNameError, parseMetricName } from '@/lib/skynet/metric-name';
+
+/** Query schemas of the /api/skynet calls (SPEC §7): every bad input is a 400 with a message naming the field. */
+
+export const SKYNET_COUNT_DEFAULT = 10;
+export const SKYNET_COUNT_MAX = 100;
+export const SKYNET_LIMIT_DEFAULT = 20;
+export const SKYNET_LIMIT_MAX = 200;
+export const SKYNET_LIST_MAX = 100;
+
+const projectId = z
+  .string('projectId is required')
+  .min(1, 'projectId is required')
+  .max(100, 'projectId is too long')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'projectId is not a project id');
+
+/** A whole number in a query string, from min to max, with a default when absent. */
+const wholeNumber = (field: string, fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d{1,6}$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      const number = Number(value);
+      if (number < 1 || number > max) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+export const evmAddressSchema = z
+  .string('address is required')
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hexadecimal digits')
+  .transform((value) => value.toLowerCase());
+
+export const metricNameSchema = z
+  .string('name is required')
+  .transform((value, ctx) => {
+    try {
+      return parseMetricName(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `bad metric name: ${error instanceof MetricNameError ? error.message : 'unreadable'}` });
+      return z.NEVER;
+    }
+  });
+
+/** A comma list of at most SKYNET_LIST_MAX items, each checked by `item`. */
+const commaList = <T>(field: string, item: (text: string) => T | null, one: string, many: string) =>
+  z.string(`${field} is required`).transform((value, ctx) => {
+    const parts = value.split(',');
+    if (value === '' || parts.length > SKYNET_LIST_MAX) {
+      ctx.addIssue({ code: 'custom', message: `${field} must list 1 to ${SKYNET_LIST_MAX} ${many}, separated by commas` });
+      return z.NEVER;
+    }
+    const parsed: T[] = [];
+    for (const part of parts) {
+      const result = item(part.trim());
+      if (result === null) {
+        ctx.addIssue({ code: 'custom', message: `${field}: '${part.slice(0, 40)}' is not ${one}` });
+        return z.NEVER;
+      }
+      parsed.push(result);
+    }
+    return parsed;
+  });
+
+/** Unix time in seconds, from 0 to the year 9999. */
+const parseTimestamp = (text: string): number | null => (/^\d{1,12}$/.test(text) && Number(text) <= 253_402_300_799 ? Number(text) : null);
+
+/** A calendar date YYYY-MM-DD that exists. */
+const parseDate = (text: string): string | null => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? text : null;
+};
+
+export const metricLatestQuerySchema = z.object({ name: metricNameSchema });
+
+export const metricByTimestampsQuerySchema = z.object({
+  name: metricNameSchema,
+  timestamps: commaList('timestamps', parseTimestamp, 'a unix time in seconds', 'unix times in seconds'),
+});
+
+export const topQuerySchema = z.object({ projectId, count: wholeNumber('count', SKYNET_COUNT_DEFAULT, SKYNET_COUNT_MAX) });
+
+export const contractAddressQuerySchema = z.object({ address: evmAddressSchema });
+
+export const privilegedTransactionQuerySchema = z.object({
+  address: evmAddressSchema,
+  limit: wholeNumber('limit', SKYNET_LIMIT_DEFAULT, SKYNET_LIMIT_MAX),
+});
+
+export const SOCIAL_TYPE = /^[a-z][a-z0-9-]{0,31}$/;
+
+export const socialActivityQuerySchema = z.object({
+  projectId,
+  type: z.string('type is required').regex(SOCIAL_TYPE, 'type must be a lower-case word such as tweets or followers'),
+  dates: commaList('dates', parseDate, 'a date as YYYY-MM-DD', 'dates as YYYY-MM-DD'),
+});
+
+/** One row of an operator's social activity file (CSV or JSON). */
+export const socialActivityRowSchema = z.object({
+  projectId,
+  type: z.string().regex(SOCIAL_TYPE, 'type must be a lower-case word such as tweets or followers'),
+  date: z.string().refine((value) => parseDate(value) !== null, 'date must be YYYY-MM-DD'),
+  value: z.coerce.number('value must be a number').finite('value must be a number').min(0, 'value cannot be negative'),
+});

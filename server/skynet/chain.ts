@@ -1,0 +1,64 @@
+import 'server-only';
+
+import { createPublicClient, http, webSocket, type PublicClient } from 'viem';
+
+import { getConfig } from '../config';
+import { logger } from '../logger';
+
+const clients = new Map<string, PublicClient>();
+
+/** A viem client for an endpoint (JSON-RPC batching on; retries are ours, see withRetry). */
+export function getChainClient(rpcUrl: string): PublicClient {
+  let client = clients.get(rpcUrl);
+  if (!client) {
+    const { rpcTimeoutMs } = getConfig().skynet;
+    const transport = /^wss?:/.test(rpcUrl)
+      ? webSocket(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0 })
+      : http(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0, batch: { batchSize: 100, wait: 0 } });
+    client = createPublicClient({ transport }) as PublicClient;
+    clients.set(rpcUrl, client);
+  }
+  return client;
+}
+
+/** The endpoint a contract reads: its own, else RPC_URL. */
+export function resolveRpcUrl(own: string | null): string {
+  const url = own ?? getConfig().rpcUrl;
+  if (!url) throw new Error('No RPC endpoint: set RPC_URL or register the contract with --rpc URL.');
+  return url;
+}
+
+export type RetryOptions = { attempts?: number; baseDelayMs?: number; what: string };
+
+/**
+ * Runs an RPC read, retrying failures and timeouts with exponential back-off (plus jitter) and logging each; the
+ * last failure is thrown so the caller keeps its cursor and tries again on the next run.
+ */
+export async function withRetry<T>(read: () => Promise<T>, { attempts = 5, baseDelayMs = 300, what }: RetryOptions): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= attempts || isDeterministicFailure(error)) throw error;
+      const delay = baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() / 2);
+      logger.warn({ what, attempt, delayMs: Math.round(delay), err: shortError(error) }, 'skynet: RPC call failed, retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+const DETERMINISTIC = new Set(['ExecutionRevertedError', 'ContractFunctionRevertedError', 'ContractFunctionZeroDataError', 'RawContractError', 'AbiDecodingZeroDataError']);
+
+/** A revert is the chain's answer, not a fault of the endpoint: asking again gives the same answer. */
+function isDeterministicFailure(error: unknown): boolean {
+  const walk = (error as { walk?: (match: (cause: unknown) => boolean) => unknown }).walk;
+  return typeof walk === 'function' && Boolean(walk.call(error, (cause) => DETERMINISTIC.has((cause as Error).name)));
+}
+
+/** The first line of an error's message, for logs and the contract's last error. */
+export function shortError(error: unknown): string {
+  // A failed database query's own message is the SQL; its cause says what went wrong.
+  if (error instanceof Error && error.name === 'DrizzleQueryError' && error.cause) return `database: ${shortError(error.cause)}`;
+  const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
+  return message.split('\n')[0].slice(0, 500);
+}

@@ -1,0 +1,120 @@
+import 'server-only';
+
+import { parseArgs } from 'node:util';
+import { asc } from 'drizzle-orm';
+
+import { getConfig } from '../config';
+import { closeDatabase, getDatabaseHandle } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { prepareDatabase } from '../db/prepare';
+import { skynetContracts } from '../db/schema';
+import { getChainClient, resolveRpcUrl, shortError } from './chain';
+import { indexAllContracts } from './indexer';
+import { importSocialActivity } from './social';
+import { watchContracts } from './watch';
+
+const USAGE = `Usage: npm run skynet -- <command>
+  watch <projectId> [address] [--rpc URL] [--chain-id N] [--abi FILE] [--source FILE] [--contract NAME] [--from-block N]
+        register a contract of a project (without an address: the project's known token contracts on that chain)
+  index [--once]     follow every watched contract to the chain head (--once: one pass, then exit)
+  status             each contract's cursor, lag and last error
+  import-social FILE import social activity (CSV projectId,type,date,value or a JSON array of those)`;
+
+type Output = { log(line: string): void };
+
+/** Runs one CLI command; returns the process exit code. */
+export async function runSkynetCli(argv: string[], out: Output = { log: (line) => console.log(line) }, stopSignal?: AbortSignal): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'watch') {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { rpc: { type: 'string' }, 'chain-id': { type: 'string' }, abi: { type: 'string' }, source: { type: 'string' }, contract: { type: 'string' }, 'from-block': { type: 'string' } },
+      });
+      const [projectId, address] = positionals;
+      if (!projectId) throw new UsageError('watch needs a projectId.');
+      await openPrepared();
+      const watched = await watchContracts((await getDatabaseHandle()).db, {
+        projectId,
+        address,
+        rpcUrl: values.rpc,
+        chainId: values['chain-id'],
+        abiFile: values.abi,
+        sourceFile: values.source,
+        contractName: values.contract,
+        fromBlock: values['from-block'],
+      } as never);
+      for (const contract of watched) out.log(`watching ${contract.address} on chain ${contract.chainId} for ${contract.projectId} from block ${contract.fromBlock}`);
+      return 0;
+    }
+    if (command === 'index') {
+      const { values } = parseArgs({ args: rest, options: { once: { type: 'boolean', default: false } } });
+      await openPrepared();
+      const interval = getConfig().skynet.intervalSeconds * 1000;
+      for (;;) {
+        const started = performance.now();
+        const reports = await indexAllContracts();
+        const seconds = (performance.now() - started) / 1000;
+        for (const report of reports) {
+          out.log(
+            report.skipped
+              ? `${report.address}: skipped (${report.skipped})`
+              : `${report.address}: blocks ${report.fromBlock}–${report.toBlock}, ${report.blocks} blocks, ${report.transactions} transactions, ${report.logs} logs`,
+          );
+        }
+        out.log(`pass done in ${seconds.toFixed(2)} s`);
+        if (values.once || stopSignal?.aborted) return reports.some((report) => report.skipped && report.skipped !== 'another worker holds it') ? 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, interval));
+      }
+    }
+    if (command === 'status') {
+      await openPrepared();
+      const contracts = await (await getDatabaseHandle()).db.select().from(skynetContracts).orderBy(asc(skynetContracts.createdAt));
+      if (!contracts.length) out.log('No watched contracts. Add one with: npm run skynet -- watch <projectId> <address>');
+      for (const contract of contracts) {
+        let head: number | null = null;
+        try {
+          head = Number(await getChainClient(resolveRpcUrl(contract.rpcUrl)).getBlockNumber());
+        } catch (error) {
+          out.log(`  (head unknown: ${shortError(error)})`);
+        }
+        const lag = head !== null && contract.cursorBlock !== null ? head - contract.cursorBlock : null;
+        out.log(
+          `${contract.projectId} ${contract.address} chain ${contract.chainId}: cursor ${contract.cursorBlock ?? 'none'}, head ${head ?? 'unknown'}, lag ${lag ?? 'unknown'}` +
+            `, last indexed ${contract.lastIndexedAt?.toISOString() ?? 'never'}, last error ${contract.lastError ?? 'none'}`,
+        );
+      }
+      return 0;
+    }
+    if (command === 'import-social') {
+      const [file] = rest;
+      if (!file) throw new UsageError('import-social needs a FILE.');
+      await openPrepared();
+      const result = await importSocialActivity((await getDatabaseHandle()).db, file);
+      out.log(`imported ${result.rows} rows for ${result.projects} projects`);
+      return 0;
+    }
+    throw new UsageError(command ? `Unknown command ${command}.` : 'No command given.');
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof DataDirLockedError) {
+      console.error(`${error.message}\nThe server indexes by itself when RPC_URL is set; or stop it to run this command.`);
+      return 3;
+    }
+    console.error(`skynet: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+class UsageError extends Error {}
+
+/** Opens the database (refused while a server holds the embedded folder), migrated and seeded. */
+async function openPrepared() {
+  await prepareDatabase();
+}

@@ -1,0 +1,80 @@
+import 'server-only';
+
+import fs from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import { erc20Abi, type Abi } from 'viem';
+import { z } from 'zod';
+
+import type { Database } from '../db/client';
+import { projects, skynetContracts, skynetKnownContracts, type SkynetContractRow } from '../db/schema';
+import { getChainClient, resolveRpcUrl, withRetry } from './chain';
+import { analyzePrivilegedFunctions } from './privileges';
+
+export const watchOptionsSchema = z.object({
+  projectId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'projectId is not a project id'),
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hexadecimal digits')
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  rpcUrl: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  chainId: z.coerce.number().int().positive().optional(),
+  abiFile: z.string().optional(),
+  sourceFile: z.string().optional(),
+  contractName: z.string().optional(),
+  fromBlock: z.coerce.number().int().min(0).optional(),
+});
+export type WatchOptions = z.input<typeof watchOptionsSchema>;
+
+/** Reads an ABI file: a bare ABI array, or an artifact with an `abi` field (solc, Hardhat, Foundry). */
+function readAbi(file: string): Abi {
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  const abi = Array.isArray(parsed) ? parsed : (parsed as { abi?: unknown }).abi;
+  if (!Array.isArray(abi)) throw new Error(`${file} holds no ABI (an array, or an object with an "abi" array).`);
+  return abi as Abi;
+}
+
+/**
+ * Registers contracts of a project (upserting, so watching again updates the ABI and analysis but keeps the
+ * cursor) and finds their privileged functions. Without an address, the project's known token contracts on the
+ * endpoint's chain are watched. The ABI defaults to ERC-20's.
+ */
+export async function watchContracts(db: Database, input: WatchOptions): Promise<SkynetContractRow[]> {
+  const options = watchOptionsSchema.parse(input);
+  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, options.projectId));
+  if (!project) throw new Error(`No project with id ${options.projectId}.`);
+  const rpcUrl = resolveRpcUrl(options.rpcUrl ?? null);
+  const client = getChainClient(rpcUrl);
+  const chainId = options.chainId ?? (await withRetry(() => client.getChainId(), { what: 'chain id' }));
+
+  let addresses: string[];
+  if (options.address) addresses = [options.address];
+  else {
+    const known = await db
+      .select({ address: skynetKnownContracts.address })
+      .from(skynetKnownContracts)
+      .where(and(eq(skynetKnownContracts.projectId, options.projectId), eq(skynetKnownContracts.chainId, chainId)));
+    if (!known.length) throw new Error(`Project ${options.projectId} has no known contract on chain ${chainId}: give an address.`);
+    addresses = known.map((row) => row.address);
+  }
+  const abi = options.abiFile ? readAbi(options.abiFile) : (erc20Abi as Abi);
+  const { analyzeSource } = options.sourceFile ? await import('./source-analysis') : { analyzeSource: null };
+  const sourceEvidence = options.sourceFile && analyzeSource ? analyzeSource(options.sourceFile, options.contractName) : undefined;
+  const fromBlock = options.fromBlock ?? Number(await withRetry(() => client.getBlockNumber(), { what: 'block number' }));
+
+  const watched: SkynetContractRow[] = [];
+  for (const address of addresses) {
+    const values = { projectId: options.projectId, chainId, address, rpcUrl: options.rpcUrl ?? null, abi: abi as unknown[], fromBlock };
+    const [row] = await db
+      .insert(skynetContracts)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [skynetContracts.projectId, skynetContracts.chainId, skynetContracts.address],
+        set: { rpcUrl: values.rpcUrl, abi: values.abi, ...(options.fromBlock === undefined ? {} : { fromBlock }) },
+      })
+      .returning();
+    await analyzePrivilegedFunctions(db, client, row, abi, sourceEvidence);
+    watched.push(row);
+  }
+  return watched;
+}
