@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from '@/lib/leaderboard';
+import { DEFAULT_FILTERS, LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from '@/lib/leaderboard';
 import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
@@ -294,3 +294,19 @@ export async function listProjectIdsForSitemap(): Promise<{ id: string; updatedA
   const db = await getDb();
   return db.select({ id: projects.id, updatedAt: projects.updatedAt }).from(projects).orderBy(asc(projects.rank));
 }
+
+type LeaderboardRow = LeaderboardPage['rows'][number];
+
+/**
+ * The top of the default leaderboard, for the home page (cached like its other lists: counting and sorting every
+ * project on each home request would cost more than the rest of the page; /projects reads listLeaderboard live).
+ */
+export async function listLeaderboardTop(limit: number): Promise<LeaderboardRow[]> {
+  return reviveDates(await cachedLeaderboardTop(limit), ['latestAuditAt']);
+}
+
+const cachedLeaderboardTop = unstable_cache(
+  async (limit: number): Promise<LeaderboardRow[]> => (await listLeaderboard(DEFAULT_FILTERS)).rows.slice(0, limit),
+  ['leaderboard-top'],
+  { tags: [CACHE_TAGS.projects, CACHE_TAGS.scores, CACHE_TAGS.audits], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);

@@ -5,9 +5,8 @@ import { AlertsList } from '@/components/project/alerts-list';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { formatDate } from '@/lib/format';
-import { DEFAULT_FILTERS } from '@/lib/leaderboard';
 import { formatRank } from '@/lib/utils';
-import { listLeaderboard, listRecentAlerts, listRecentlyAudited, listUnderAudit } from '@/server/projects';
+import { listLeaderboardTop, listRecentAlerts, listRecentlyAudited, listUnderAudit } from '@/server/projects';
 import { getTrendingProjects } from '@/server/search';
 
 /** The latest security alerts across projects. */
@@ -79,6 +78,5 @@ export async function UnderAudit() {
 
 /** The top of the default leaderboard (best score first). */
 export async function LeaderboardPreview() {
-  const { rows } = await listLeaderboard(DEFAULT_FILTERS);
-  return <ProjectTable rows={rows.slice(0, 10)} caption="Projects with the best security score" />;
+  return <ProjectTable rows={await listLeaderboardTop(10)} caption="Projects with the best security score" />;
 }
