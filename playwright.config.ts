@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 const dataDir = path.join(os.tmpdir(), `sentinel-e2e-${process.pid}`);
+// A second app with the portfolio flag off (tests/e2e/support/servers.ts), in a data folder of its own.
+const FLAGS_OFF_PORT = PORT + 2;
+const flagsOffDataDir = path.join(os.tmpdir(), `sentinel-e2e-flags-off-${process.pid}`);
 const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525);
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3211);
 
@@ -72,6 +75,25 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RPC_URL: '',
         EXPLORER_URL: 'https://explorer.example',
+      },
+    },
+    {
+      command: `rm -rf ${flagsOffDataDir} && node scripts/start.mjs`,
+      url: `http://localhost:${FLAGS_OFF_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(FLAGS_OFF_PORT),
+        DATA_DIR: flagsOffDataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SITE_URL: `http://localhost:${FLAGS_OFF_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
+        FEATURE_FLAGS: 'extendedUserSetting,!portfolio',
+        LOG_LEVEL: 'warn',
+        RPC_URL: '',
       },
     },
   ],

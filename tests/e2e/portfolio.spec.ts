@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { createAccount, logInThrough, preparePage } from './support/account';
+import { FLAGS_OFF_URL } from './support/servers';
 
 const PASSWORD = 'portfolio-pass-1';
 const WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
@@ -10,7 +11,7 @@ test.beforeEach(async ({ page }, testInfo) => {
   await preparePage(page, testInfo.workerIndex);
 });
 
-// The e2e server runs with FEATURE_FLAGS=extendedUserSetting,portfolio; the flag-off 404 is an integration test.
+// The main e2e server runs with FEATURE_FLAGS=extendedUserSetting,portfolio; a second one has portfolio off.
 test('with the portfolio flag on, the page is marked work in progress and shows the wallets and watched projects', async ({ page }) => {
   const email = await createAccount(page, PASSWORD, 'portfolio');
   await logInThrough(page, '/my/portfolio', email, PASSWORD);
@@ -28,4 +29,23 @@ test('with the portfolio flag on, the page is marked work in progress and shows 
 
   await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: /Portfolio/ })).toBeVisible();
+});
+
+test.describe('with the portfolio flag off', () => {
+  test.use({ baseURL: FLAGS_OFF_URL });
+
+  test('the page answers 404 and the account menu has no Portfolio entry', async ({ page }) => {
+    const email = await createAccount(page, PASSWORD, 'portfolio-off');
+    await logInThrough(page, '/my/settings', email, PASSWORD);
+
+    const response = await page.goto('/my/portfolio');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    await page.goto('/my/settings');
+    await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: /Watchlists/ })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: /Portfolio/ })).toHaveCount(0);
+  });
 });
