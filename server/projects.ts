@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
+import type { AlertSummary } from '@/lib/alerts';
 import { DEFAULT_FILTERS, LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from '@/lib/leaderboard';
 import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 
@@ -112,20 +113,6 @@ export async function listProjectAudits(projectId: string): Promise<AuditSummary
     .where(eq(audits.projectId, projectId))
     .orderBy(desc(audits.publishedAt));
 }
-
-export type AlertSummary = {
-  id: string;
-  projectId: string | null;
-  projectName: string | null;
-  projectLogo: string | null;
-  type: string;
-  title: string;
-  occurredAt: Date;
-  amountLostUsd: number | null;
-  chain: string | null;
-  confidence: string;
-  isDemo: boolean;
-};
 
 const alertColumns = {
   id: securityAlerts.id,

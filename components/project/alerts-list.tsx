@@ -1,25 +1,12 @@
 import Link from 'next/link';
 
+import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
 
 import { ProjectLogo } from './project-logo';
 
-type Alert = {
-  id: string;
-  projectId: string | null;
-  projectName: string | null;
-  projectLogo: string | null;
-  type: string;
-  title: string;
-  occurredAt: Date;
-  amountLostUsd: number | null;
-  chain: string | null;
-  confidence: string;
-  isDemo: boolean;
-};
-
 /** Security alerts, newest first; with `showProject` each names its project. */
-export function AlertsList({ alerts, showProject = false, emptyText = 'No security alerts.' }: { alerts: Alert[]; showProject?: boolean; emptyText?: string }) {
+export function AlertsList({ alerts, showProject = false, emptyText = 'No security alerts.' }: { alerts: AlertSummary[]; showProject?: boolean; emptyText?: string }) {
   if (alerts.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
   return (
     <ol className="divide-y rounded-lg border">
