@@ -99,20 +99,23 @@ export type WatchedProject = {
   latestAlert: { title: string; occurredAt: Date } | null;
 };
 
+/** A row of describeProjects' query, as the drivers return it (snake_case). */
+type WatchedProjectRow = {
+  id: string;
+  name: string;
+  logo: string | null;
+  rank: number | null;
+  token_tickers: string[];
+  score: number | null;
+  alert_title: string | null;
+  alert_at: string | Date | null;
+};
+
 /** What the watchlists page shows of each watched project: score, rank and latest alert. */
 export async function describeProjects(ids: string[]): Promise<WatchedProject[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
-  const rows = await db.execute<{
-    id: string;
-    name: string;
-    logo: string | null;
-    rank: number | null;
-    token_tickers: string[];
-    score: number | null;
-    alert_title: string | null;
-    alert_at: string | Date | null;
-  }>(sql`
+  const rows = await db.execute<WatchedProjectRow>(sql`
     select p.id, p.name, p.logo, p.rank, p.token_tickers, s.score,
       a.title as alert_title, a.occurred_at as alert_at
     from projects p
@@ -121,16 +124,7 @@ export async function describeProjects(ids: string[]): Promise<WatchedProject[]>
       select title, occurred_at from security_alerts where project_id = p.id order by occurred_at desc limit 1
     ) a on true
     where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
-    id: string;
-    name: string;
-    logo: string | null;
-    rank: number | null;
-    token_tickers: string[];
-    score: number | null;
-    alert_title: string | null;
-    alert_at: string | Date | null;
-  }[];
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as WatchedProjectRow[];
   return list.map((row) => ({
     id: row.id,
     name: row.name,
