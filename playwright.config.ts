@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 const dataDir = path.join(os.tmpdir(), `sentinel-e2e-${process.pid}`);
@@ -11,20 +13,6 @@ const flagsOffDataDir = path.join(os.tmpdir(), `sentinel-e2e-flags-off-${process
 const MAIL_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525);
 const MAIL_HTTP_PORT = Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 3211);
 
-/** Debian's Chromium, started with the flags this closed network needs. */
-const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,11 +28,11 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunch,
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: 'desktop', testIgnore: /.*\.mobile\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunch } },
-    { name: 'phone', testMatch: /.*\.mobile\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
+    { name: 'desktop', testIgnore: /.*\.mobile\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunchOptions } },
+    { name: 'phone', testMatch: /.*\.mobile\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions } },
   ],
   // A real SMTP server that catches the app's mail, and the production build on the embedded defaults in a data
   // folder of its own, sending its mail there.

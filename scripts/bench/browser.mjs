@@ -2,20 +2,7 @@
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 
-/** The same Chromium and flags as playwright.config.ts. */
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+import { chromiumLaunchOptions } from '../chromium.mjs';
 
 /** Holds the browser while it is open, so an interrupted bench can close it. */
 let openBrowser = null;
@@ -33,10 +20,10 @@ export async function closeBrowser() {
  * what any page of this stack carries before our code.
  */
 export async function measureScripts(origin, path = '/', { frameworkFiles = [] } = {}) {
-  if (!fs.existsSync(LAUNCH.executablePath)) {
-    return { skipped: `Chromium not found at ${LAUNCH.executablePath} (set CHROMIUM_PATH)` };
+  if (!fs.existsSync(chromiumLaunchOptions.executablePath)) {
+    return { skipped: `Chromium not found at ${chromiumLaunchOptions.executablePath} (set CHROMIUM_PATH)` };
   }
-  openBrowser = await chromium.launch(LAUNCH);
+  openBrowser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await openBrowser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
