@@ -3,6 +3,10 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
+  // Cached pages are rendered again once they are older than this, and no stale copy is served meanwhile: without
+  // it Next adds `stale-while-revalidate` to their Cache-Control, and Chromium then keeps a background
+  // revalidation of each prefetched segment open, so pages linking to `/` never go network-idle.
+  expireTime: 60,
   // Types are checked by `npm run typecheck` (part of `npm test`) across the whole tree, tests included;
   // the build does not repeat it.
   typescript: { ignoreBuildErrors: true },

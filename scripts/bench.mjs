@@ -4,7 +4,8 @@
 // 2. Makes a data folder in a temp dir: starts the server once so it migrates and seeds, stops it, then adds
 //    synthetic projects straight into the embedded PGlite folder until it holds 20,000 projects.
 // 3. Starts the server again on that folder and measures with autocannon:
-//    a. GET /api/search-project over ~200 varied keywords at a steady 200 requests/s for 20 s: p50/p90/p99;
+//    a. GET /api/search-project over ~200 varied keywords at a steady 200 requests/s for 20 s, evenly spaced
+//       (load.mjs runSteady): p50/p90/p99;
 //    b. saturation (10 connections, 10 s each): GET /api/health, then search; ratio search/health;
 //    c. saturation: GET / (signed out) and a static page; ratio home/static.
 //    Each run also prints the server's CPU time per request (from /proc), which competing work on a shared
@@ -24,7 +25,7 @@ import { measureScripts, closeBrowser } from './bench/browser.mjs';
 import { closeOpenDatabase, fillProjects, syntheticProject } from './bench/data.mjs';
 import { searchPaths } from './bench/keywords.mjs';
 import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
-import { run, stopCurrentRun, warm } from './bench/load.mjs';
+import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { findFreePort, startServer, stopAllServers } from './bench/server.mjs';
 
@@ -118,11 +119,11 @@ async function main() {
   const paths = searchPaths();
   // Each run also records the server's CPU time per request, a figure that other work on the machine does not
   // inflate the way it inflates wall-clock latency and throughput.
-  const measure = async (options) => {
+  const measure = async (options, runner = run) => {
     const before = server.cpuSeconds();
-    const result = await run({ origin, ...options });
+    const result = await runner({ origin, ...options });
     const after = server.cpuSeconds();
-    const cpuMsPerRequest = before === null || after === null ? NaN : ((after - before) * 1000) / Math.max(1, result.completed);
+    const cpuMsPerRequest = before === null || after === null ? NaN : ((after - before) * 1000) / Math.max(1, result.handled);
     return { ...result, cpuMsPerRequest };
   };
 
@@ -132,7 +133,7 @@ async function main() {
   const badWarm = [...searchWarm.entries()].filter(([, { status }]) => status !== 200);
   if (badWarm.length) throw new Error(`Search answered non-200 while warming: ${badWarm.map(([p, { status }]) => `${status} ${p}`).join(', ')}`);
   log(`search at a steady ${STEADY_RATE} req/s for ${STEADY_SECONDS} s …`);
-  const steady = await measure({ paths, connections: CONNECTIONS, duration: STEADY_SECONDS, overallRate: STEADY_RATE, title: 'search steady' });
+  const steady = await measure({ paths, rate: STEADY_RATE, duration: STEADY_SECONDS, title: 'search steady' }, runSteady);
 
   // d. Skynet calls at the steady rate, one after another.
   const skynetRuns = [];
@@ -140,7 +141,7 @@ async function main() {
     const warmed = await warm(origin, callPaths, 2);
     for (const [callPath, { status }] of warmed) if (status !== 200) throw new Error(`GET ${callPath} answered ${status}`);
     log(`Skynet ${call} at a steady ${STEADY_RATE} req/s for ${SKYNET_SECONDS} s …`);
-    skynetRuns.push([call, await measure({ paths: callPaths, connections: CONNECTIONS, duration: SKYNET_SECONDS, overallRate: STEADY_RATE, title: `skynet ${call}` })]);
+    skynetRuns.push([call, await measure({ paths: callPaths, rate: STEADY_RATE, duration: SKYNET_SECONDS, title: `skynet ${call}` }, runSteady)]);
   }
 
   // b. Saturation: health, then search.
@@ -224,7 +225,7 @@ async function main() {
   }
 
   console.log('');
-  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon ${CONNECTIONS} connections`);
+  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon (steady runs: one request a second on each of ${STEADY_RATE} connections, evenly spaced; saturation: ${CONNECTIONS} connections)`);
   console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}; load average ${loadBefore.toFixed(2)} before the load runs, ${loadAfter.toFixed(2)} after.`);
   console.log('The load generator runs on the same machine as the server; requests send Accept-Encoding: gzip, deflate, br.');
   const busy = Math.max(loadBefore, loadAfter) > os.cpus().length;

@@ -1,9 +1,10 @@
 import 'server-only';
 
 import { asc, desc, gte, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 
 import { SEARCH_RESULT_LIMIT } from '@/lib/constants';
-import { createSearchIndex, type SearchIndex, type SearchResult } from '@/lib/search';
+import { createSearchIndex, normalizeText, SEARCH_KEYWORD_MAX_LENGTH, type SearchIndex, type SearchResult } from '@/lib/search';
 
 import { getDb } from './db/client';
 import { pageViews, projects } from './db/schema';
@@ -12,6 +13,8 @@ import { pageViews, projects } from './db/schema';
 const INDEX_TTL_MS = 60_000;
 const TRENDING_TTL_MS = 60_000;
 export const TRENDING_WINDOW_DAYS = 7;
+/** Answers kept per index: the search box asks on every keystroke, so the same keywords come back often. */
+const KEPT_ANSWERS = 1_000;
 
 type Cached<T> = { value: T; loadedAt: number; refreshing: Promise<T> | null };
 
@@ -52,7 +55,7 @@ function cachedLoader<T>(ttlMs: number, load: (previous: T | null) => Promise<T>
   };
 }
 
-type IndexedProjects = { signature: string; index: SearchIndex };
+type IndexedProjects = { signature: string; index: SearchIndex; answers: LRUCache<string, SearchResult[]> };
 
 /**
  * What changes whenever a project row is added, changed or removed: the row count and the newest row version
@@ -73,7 +76,7 @@ const searchIndex = cachedLoader<IndexedProjects>(INDEX_TTL_MS, async (previous)
   const rows = await db
     .select({ id: projects.id, logo: projects.logo, name: projects.name, rank: projects.rank, tokenTickers: projects.tokenTickers })
     .from(projects);
-  return { signature, index: createSearchIndex(rows) };
+  return { signature, index: createSearchIndex(rows), answers: new LRUCache({ max: KEPT_ANSWERS }) };
 });
 
 const trending = cachedLoader<SearchResult[]>(TRENDING_TTL_MS, async () => {
@@ -95,7 +98,15 @@ const trending = cachedLoader<SearchResult[]>(TRENDING_TTL_MS, async () => {
 
 /** Projects whose name or any ticker matches the keyword, best first (at most 20). */
 export async function searchProjects(keyword: string): Promise<SearchResult[]> {
-  return (await searchIndex.get()).index.search(keyword);
+  const { index, answers } = await searchIndex.get();
+  // The index reads the keyword exactly this way, so equal keys always have equal answers.
+  const key = normalizeText(keyword).slice(0, SEARCH_KEYWORD_MAX_LENGTH);
+  let results = answers.get(key);
+  if (!results) {
+    results = index.search(keyword);
+    answers.set(key, results);
+  }
+  return results;
 }
 
 /** The most viewed projects of the last week, then by rank: what the search box shows before a keyword. */

@@ -16,9 +16,10 @@ import { listFilterOptions } from '@/server/projects';
 
 import { AlertsFeed, LeaderboardPreview, RecentlyAudited, TrendingProjects, UnderAudit } from './_components/home-sections';
 
-// Rendered per request from in-memory and data-cache reads (the ISR variant left prefetches of `/` hanging;
-// see docs/decisions.md); the account area is filled in the browser.
-export const dynamic = 'force-dynamic';
+// Served from Next's cache and rendered again at most once a minute (a literal: Next reads it at build time;
+// it matches PUBLIC_DATA_REVALIDATE_SECONDS). The account area is filled in the browser, so the page is the
+// same for everyone.
+export const revalidate = 60;
 
 function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
   return (

@@ -17,11 +17,31 @@ function percentile(sorted, p) {
   return sorted[index];
 }
 
+/** The figures of a run, from its counts and the response time (ms) of every 2xx answer. */
+function figures({ title, durationSeconds, completed, handled, ok, non2xx, errors, timeouts, latencies }) {
+  latencies.sort((a, b) => a - b);
+  return {
+    title,
+    requestsPerSecond: completed / durationSeconds,
+    completed,
+    handled,
+    ok,
+    non2xx,
+    errors,
+    timeouts,
+    durationSeconds,
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+  };
+}
+
 /**
  * One autocannon run. `paths` rotates over every request of every connection (shared round-robin). Returns the
  * request rate, exact latency percentiles from every 2xx response time (ms), and error counts.
  */
-export async function run({ origin, paths, connections = 10, duration = 10, overallRate, title }) {
+export async function run({ origin, paths, connections = 10, duration = 10, title }) {
   let next = 0;
   const nextPath = () => paths[next++ % paths.length];
   const latencies = [];
@@ -32,7 +52,6 @@ export async function run({ origin, paths, connections = 10, duration = 10, over
     duration,
     headers: HEADERS,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-    ...(overallRate ? { overallRate } : {}),
   };
   const instance = autocannon(options);
   current = instance;
@@ -41,23 +60,74 @@ export async function run({ origin, paths, connections = 10, duration = 10, over
   });
   try {
     const result = await instance;
-    latencies.sort((a, b) => a - b);
     const completed = result.requests.total;
-    return {
+    return figures({
       title,
-      requestsPerSecond: completed / result.duration,
+      durationSeconds: result.duration,
       completed,
+      handled: completed,
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      durationSeconds: result.duration,
-      p50: percentile(latencies, 50),
-      p90: percentile(latencies, 90),
-      p99: percentile(latencies, 99),
-      max: latencies.at(-1) ?? NaN,
-      autocannonP99: result.latency.p99,
-    };
+      latencies,
+    });
+  } finally {
+    current = null;
+  }
+}
+
+/**
+ * An open-loop run at a steady rate: `rate` requests a second, evenly spaced. autocannon's own rate limit lets
+ * each connection send its whole share back to back at the start of every second, so 200 req/s over 10
+ * connections arrives as a burst at full concurrency followed by silence, which measures queueing in the burst
+ * rather than latency at 200 req/s. Here each of `rate` single-connection autocannon instances sends one request
+ * a second, and the instances start 1000/rate ms apart. Figures cover `duration` seconds once every connection
+ * is open; the ramp-up and the wind-down (connections opening and instances reporting, work of the load
+ * generator itself) are left out.
+ */
+export async function runSteady({ origin, paths, rate, duration = 10, title }) {
+  const RAMP_MS = 1_000;
+  let next = 0;
+  const nextPath = () => paths[next++ % paths.length];
+  const responses = [];
+  const instances = [];
+  const spacingMs = 1000 / rate;
+  const startedAt = performance.now();
+  current = { stop: () => instances.forEach((instance) => instance.stop()) };
+  try {
+    for (let slot = 0; slot < rate; slot++) {
+      const wait = startedAt + slot * spacingMs - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const instance = autocannon({
+        url: origin,
+        title: `${title} ${slot}`,
+        connections: 1,
+        connectionRate: 1,
+        duration: duration + (2 * RAMP_MS) / 1000,
+        headers: HEADERS,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+      });
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => responses.push({ at: performance.now(), statusCode, responseTime }));
+      instance.on('reqError', () => responses.push({ at: performance.now(), statusCode: 0, responseTime: NaN }));
+      instances.push(instance);
+    }
+    const windowStart = performance.now() + RAMP_MS;
+    const windowEnd = windowStart + duration * 1000;
+    const results = await Promise.all(instances);
+    const measured = responses.filter((response) => response.at >= windowStart && response.at < windowEnd);
+    const ok = measured.filter((response) => response.statusCode >= 200 && response.statusCode < 300);
+    return figures({
+      title,
+      durationSeconds: duration,
+      completed: measured.length,
+      handled: responses.length,
+      ok: ok.length,
+      non2xx: measured.filter((response) => response.statusCode >= 300).length,
+      errors: measured.filter((response) => response.statusCode === 0).length,
+      timeouts: results.reduce((total, result) => total + result.timeouts, 0),
+      latencies: ok.map((response) => response.responseTime),
+    });
   } finally {
     current = null;
   }

@@ -86,6 +86,16 @@ async function signOutFromMenu(page: Page) {
 }
 
 /** A 6-digit code that is not the given one. */
+/** From the header: Log In, Forgot password?, the email, Send reset code; returns the dialog asking for the code. */
+async function requestResetCode(page: Page, email: string) {
+  await headerLogIn(page).click();
+  await authDialog(page, 'Log In').getByRole('button', { name: 'Forgot password?', exact: true }).click();
+  const forgot = authDialog(page, 'Forgot password');
+  await forgot.getByLabel('Email', { exact: true }).fill(email);
+  await forgot.getByRole('button', { name: 'Send reset code', exact: true }).click();
+  return authDialog(page, 'Choose a new password');
+}
+
 function otherCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
@@ -295,13 +305,7 @@ test.describe('forgot password', () => {
     await createConfirmedAccount(request, email, oldPassword);
     await openSignedOut(page);
 
-    await headerLogIn(page).click();
-    await authDialog(page, 'Log In').getByRole('button', { name: 'Forgot password?', exact: true }).click();
-    const forgot = authDialog(page, 'Forgot password');
-    await forgot.getByLabel('Email', { exact: true }).fill(email);
-    await forgot.getByRole('button', { name: 'Send reset code', exact: true }).click();
-
-    const reset = authDialog(page, 'Choose a new password');
+    const reset = await requestResetCode(page, email);
     await expect(reset).toBeVisible();
     await expect(reset).toContainText(email);
     const resetCode = await waitForCode(email, 2);
@@ -330,12 +334,7 @@ test.describe('forgot password', () => {
     await createConfirmedAccount(request, email, password);
     await openSignedOut(page);
 
-    await headerLogIn(page).click();
-    await authDialog(page, 'Log In').getByRole('button', { name: 'Forgot password?', exact: true }).click();
-    const forgot = authDialog(page, 'Forgot password');
-    await forgot.getByLabel('Email', { exact: true }).fill(email);
-    await forgot.getByRole('button', { name: 'Send reset code', exact: true }).click();
-    const reset = authDialog(page, 'Choose a new password');
+    const reset = await requestResetCode(page, email);
     const resetCode = await waitForCode(email, 2);
     await reset.getByLabel('Reset code', { exact: true }).fill(otherCode(resetCode));
     await reset.getByLabel('New password', { exact: true }).fill(strongPassword());

@@ -1,35 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { AuthException } from '@/server/auth/errors';
 import { authenticate, confirmSignUp, forgotPassword, getPoolUser, resendConfirmation, resetPassword, signUp } from '@/server/auth/pool';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
-import { getRateLimits } from '@/server/rate-limit';
 
-// Unique per run: with REDIS_URL the pool's limits live in Redis and outlive this process.
-const run = randomBytes(4).toString('hex');
-const emailFor = (label: string) => `${label}-${run}@example.com`;
-const ipFor = (label: string) => `ip-${run}-${label}`;
+import { createTestRun } from '../fixtures/test-run';
+
+const testRun = createTestRun();
+const { emailFor, ipFor } = testRun;
 
 const PASSWORD = 'correct-horse-1';
 const OTHER_PASSWORD = 'battery-staple-2';
 
-afterAll(async () => {
-  await getRateLimits().close();
-  if (process.env.REDIS_URL) {
-    const redis = new Redis(process.env.REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${run}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  }
-});
+afterAll(() => testRun.cleanUp());
 
 /** The pool exception a promise rejects with; fails the test when it resolves or throws anything else. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -156,7 +141,7 @@ describe('signUp', () => {
   });
 
   it('gives parallel sign-ups with the same local part distinct usernames', async () => {
-    const local = `twin-${run}`;
+    const local = `twin-${testRun.id}`;
     const emails = [`${local}@example.com`, `${local}@example.org`];
     await Promise.all(emails.map((email, i) => signUp({ email, password: PASSWORD, ip: ipFor(`twin-${i}`) })));
     const names = await Promise.all(emails.map(async (email) => (await userRow(email)).username));

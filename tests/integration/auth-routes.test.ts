@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { POST as logPOST } from '@/app/api/auth/%5Flog/route';
@@ -13,30 +11,16 @@ import { isAuthExceptionName } from '@/lib/auth-errors';
 import { authenticate } from '@/server/auth/pool';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
-import { getRateLimits } from '@/server/rate-limit';
 
-// Unique per run: with REDIS_URL the pool's limits live in Redis and outlive this process.
-const run = randomBytes(4).toString('hex');
-let serial = 0;
-const nextIp = () => `ip-${run}-${++serial}`;
-const nextEmail = (label = 'user') => `${label}-${++serial}-${run}@example.com`;
+import { createTestRun } from '../fixtures/test-run';
+
+const testRun = createTestRun();
+const { nextIp, nextEmail } = testRun;
 
 const PASSWORD = 'correct-horse-1';
 const OTHER_PASSWORD = 'battery-staple-2';
 
-afterAll(async () => {
-  await getRateLimits().close();
-  if (process.env.REDIS_URL) {
-    const redis = new Redis(process.env.REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${run}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  }
-});
+afterAll(() => testRun.cleanUp());
 
 type Handler = (request: Request) => Promise<Response>;
 

@@ -112,6 +112,16 @@ describe('searchProjects on the seeded projects', () => {
     const second = await searchProjects('eth');
     expect(second).toEqual(first);
   });
+
+  it('keeps the answer of a keyword for the keywords that read the same', async () => {
+    const first = await searchProjects('eth');
+    // The same array: answered from the kept answers, not searched again.
+    for (const keyword of ['ETH', '  Éth ']) expect(await searchProjects(keyword)).toBe(first);
+    invalidateSearchCaches();
+    const fresh = await searchProjects('eth');
+    expect(fresh).not.toBe(first);
+    expect(fresh).toEqual(first);
+  });
 });
 
 describe('getTrendingProjects', () => {

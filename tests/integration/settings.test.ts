@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -19,6 +18,8 @@ import { getDb } from '@/server/db/client';
 import { userEvents, users, wallets } from '@/server/db/schema';
 import type { SessionUser } from '@/server/session';
 
+import { createTestRun, type TestUser } from '../fixtures/test-run';
+
 /*
  * Auth.js does not load outside Next, so the session is replaced: handlers and actions see whoever `signIn` set.
  * Everything else (routes, actions, schemas, database, avatar files) is the real thing. revalidatePath needs
@@ -28,21 +29,12 @@ const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock('@/server/session', () => ({ getSessionUser: async () => session.user }));
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
 
-const run = randomBytes(4).toString('hex');
-let serial = 0;
+const testRun = createTestRun();
+const run = testRun.id;
 const PASSWORD = 'first-pass-1';
 
-type Account = SessionUser & { username: string };
-
-async function makeUser(label: string): Promise<Account> {
-  const db = await getDb();
-  const n = ++serial;
-  const [row] = await db
-    .insert(users)
-    .values({ email: `${label}-${n}-${run}@example.com`, username: `${label}-${n}-${run}`, passwordHash: await hashPassword(PASSWORD), confirmedAt: new Date() })
-    .returning({ id: users.id, email: users.email, username: users.username });
-  return row;
-}
+type Account = TestUser;
+const makeUser = async (label: string): Promise<Account> => testRun.makeUser(label, await hashPassword(PASSWORD));
 
 const signIn = (account: Account | null) => {
   session.user = account;

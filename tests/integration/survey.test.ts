@@ -1,30 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { GET as surveyGET } from '@/app/api/user/survey/route';
 import { POST as uploadPOST } from '@/app/api/user/survey/upload/route';
 import { getDb } from '@/server/db/client';
-import { surveyResponses, users, watchlistProjects, watchlists } from '@/server/db/schema';
+import { surveyResponses, watchlistProjects, watchlists } from '@/server/db/schema';
 import type { SessionUser } from '@/server/session';
 import { listWatchlists } from '@/server/watchlists';
+
+import { createTestRun } from '../fixtures/test-run';
 
 // Auth.js does not load outside Next, so the session is mocked (see watchlists.test.ts); the 401 path is real.
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock('@/server/session', () => ({ getSessionUser: async () => session.user }));
 
-const run = randomBytes(4).toString('hex');
-let serial = 0;
-
-async function makeUser(label: string): Promise<SessionUser> {
-  const db = await getDb();
-  const n = ++serial;
-  const [row] = await db
-    .insert(users)
-    .values({ email: `${label}-${n}-${run}@example.com`, username: `${label}-${n}-${run}`, passwordHash: 'not-a-real-hash', confirmedAt: new Date() })
-    .returning({ id: users.id, email: users.email, username: users.username });
-  return row;
-}
+const { makeUser } = createTestRun();
 
 const getSurvey = async () => {
   const response = await surveyGET();

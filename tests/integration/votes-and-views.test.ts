@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { GET as yesPercentageGET } from '@/app/api/projects/average-yes-percentage/route';
@@ -12,9 +11,10 @@ import { getDb } from '@/server/db/client';
 import { incidentReports, pageViews, projects, votes } from '@/server/db/schema';
 import { reportIncident } from '@/server/incidents';
 import { recordPageView } from '@/server/page-views';
-import { getRateLimits } from '@/server/rate-limit';
 import { castVote, getSiteYesPercentage, getVoteSummary } from '@/server/votes';
 import { VISITOR_COOKIE } from '@/server/visitor';
+
+import { createTestRun } from '../fixtures/test-run';
 
 /*
  * The vote handler reads the visitor cookie through next/headers' cookies() and the session through Auth.js (which
@@ -84,10 +84,8 @@ const vote = (body: unknown, cookie?: string) => post(votePOST, '/api/projects/v
 const pageView = (body: unknown) => post(pageViewPOST, '/api/projects/page-view', typeof body === 'string' ? body : JSON.stringify(body));
 const yesPercentage = (query = '') => call(yesPercentageGET, new Request(`http://localhost/api/projects/average-yes-percentage${query}`));
 
-// Unique per run: with REDIS_URL the incident limits live in Redis and outlive this process.
-const run = randomBytes(4).toString('hex');
-let serial = 0;
-const nextIp = () => `ip-${run}-${++serial}`;
+const testRun = createTestRun();
+const { nextIp } = testRun;
 const nextVoter = () => `visitor:${randomUUID()}`;
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -107,19 +105,7 @@ beforeAll(async () => {
   spareProjects = rows.map((row) => row.id).filter((id) => id !== 'bitcoin' && id !== 'ethereum');
 });
 
-afterAll(async () => {
-  await getRateLimits().close();
-  if (process.env.REDIS_URL) {
-    const redis = new Redis(process.env.REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${run}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  }
-});
+afterAll(() => testRun.cleanUp());
 
 async function counts() {
   const db = await getDb();

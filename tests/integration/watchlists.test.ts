@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -9,9 +9,11 @@ import { POST as updatePOST } from '@/app/api/watchlist/update/route';
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLISTS_PER_USER_MAX } from '@/lib/schemas/watchlist';
 import { getDb } from '@/server/db/client';
-import { users, watchlistProjects, watchlists } from '@/server/db/schema';
+import { watchlistProjects, watchlists } from '@/server/db/schema';
 import type { SessionUser } from '@/server/session';
 import { createWatchlist, deleteWatchlist, listWatchlists, updateWatchlist } from '@/server/watchlists';
+
+import { createTestRun, type TestUser } from '../fixtures/test-run';
 
 /*
  * Auth.js does not load outside Next (next-auth imports 'next/server' in a way plain Node cannot resolve), so the
@@ -21,21 +23,8 @@ import { createWatchlist, deleteWatchlist, listWatchlists, updateWatchlist } fro
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock('@/server/session', () => ({ getSessionUser: async () => session.user }));
 
-const run = randomBytes(4).toString('hex');
-let serial = 0;
-
-type Account = { id: string; email: string; username: string | null };
-
-/** A confirmed user inserted directly (the sign-up flow has tests of its own). */
-async function makeUser(label: string): Promise<Account> {
-  const db = await getDb();
-  const n = ++serial;
-  const [row] = await db
-    .insert(users)
-    .values({ email: `${label}-${n}-${run}@example.com`, username: `${label}-${n}-${run}`, passwordHash: 'not-a-real-hash', confirmedAt: new Date() })
-    .returning({ id: users.id, email: users.email, username: users.username });
-  return row;
-}
+const { makeUser } = createTestRun();
+type Account = TestUser;
 
 const signIn = (account: Account | null) => {
   session.user = account;
