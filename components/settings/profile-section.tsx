@@ -3,10 +3,10 @@
 import { useRouter } from 'next/navigation';
 import { useSession } from 'next-auth/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 
 import { updateUsernameAction } from '@/actions/settings/update-username';
 import { Field, FormAlert } from '@/components/auth/field';
+import { toast } from '@/components/chrome/toast';
 import { UserAvatar } from '@/components/auth/user-avatar';
 import { Button } from '@/components/ui/button';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
@@ -14,6 +14,7 @@ import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { usernameSchema } from '@/lib/schemas/settings';
 
 import { actionFailure } from './action-result';
+import { SettingsSection } from './settings-section';
 
 export type ProfileProps = { email: string; username: string; image: string | null };
 
@@ -78,10 +79,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
   }
 
   return (
-    <section aria-labelledby="profile" className="rounded-xl border p-6">
-      <h2 id="profile" className="text-lg font-semibold">
-        Profile
-      </h2>
+    <SettingsSection id="profile" title="Profile">
       <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="grid justify-items-center gap-3">
           <span data-testid="profile-avatar">
@@ -126,6 +124,6 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
       <div className="mt-3">
         <FormAlert message={avatarError} />
       </div>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,15 +1,16 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 
 import { addWalletAction } from '@/actions/settings/add-wallet';
 import { Field } from '@/components/auth/field';
+import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { walletAddressSchema } from '@/lib/schemas/settings';
 
 import { actionFailure } from './action-result';
+import { SettingsSection } from './settings-section';
 
 /** Wallets: the user's EVM addresses, and a form to add one (checksum checked here and on the server). */
 export function WalletsSection({ initialWallets }: { initialWallets: string[] }) {
@@ -38,10 +39,7 @@ export function WalletsSection({ initialWallets }: { initialWallets: string[] })
   }
 
   return (
-    <section aria-labelledby="wallets" className="rounded-xl border p-6">
-      <h2 id="wallets" className="text-lg font-semibold">
-        Wallets
-      </h2>
+    <SettingsSection id="wallets" title="Wallets">
       {wallets.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No wallets yet.</p>
       ) : (
@@ -72,6 +70,6 @@ export function WalletsSection({ initialWallets }: { initialWallets: string[] })
           {busy ? 'Adding…' : 'Add wallet'}
         </Button>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
