@@ -6,11 +6,11 @@ import { changePasswordAction } from '@/actions/settings/change-password';
 import { Field, FormAlert } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { changePasswordSchema } from '@/lib/schemas/settings';
 
 import { actionFailure } from './action-result';
-import { SettingsSection } from './settings-section';
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -56,7 +56,7 @@ export function ChangePasswordSection() {
   }
 
   return (
-    <SettingsSection id="change-password" title="Change password">
+    <CardSection id="change-password" title="Change password">
       <form onSubmit={submit} noValidate className="mt-4 grid max-w-md gap-3">
         <Field label="Current password" type="password" autoComplete="current-password" value={fields.currentPassword} error={errors.currentPassword} onValueChange={set('currentPassword')} />
         <Field label="New password" type="password" autoComplete="new-password" value={fields.newPassword} error={errors.newPassword} onValueChange={set('newPassword')} />
@@ -74,6 +74,6 @@ export function ChangePasswordSection() {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </CardSection>
   );
 }

@@ -9,12 +9,12 @@ import { Field, FormAlert } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { UserAvatar } from '@/components/auth/user-avatar';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { usernameSchema } from '@/lib/schemas/settings';
 
 import { actionFailure } from './action-result';
-import { SettingsSection } from './settings-section';
 
 export type ProfileProps = { email: string; username: string; image: string | null };
 
@@ -79,7 +79,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
   }
 
   return (
-    <SettingsSection id="profile" title="Profile">
+    <CardSection id="profile" title="Profile">
       <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="grid justify-items-center gap-3">
           <span data-testid="profile-avatar">
@@ -124,6 +124,6 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
       <div className="mt-3">
         <FormAlert message={avatarError} />
       </div>
-    </SettingsSection>
+    </CardSection>
   );
 }

@@ -6,11 +6,11 @@ import { addWalletAction } from '@/actions/settings/add-wallet';
 import { Field } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { walletAddressSchema } from '@/lib/schemas/settings';
 
 import { actionFailure } from './action-result';
-import { SettingsSection } from './settings-section';
 
 /** Wallets: the user's EVM addresses, and a form to add one (checksum checked here and on the server). */
 export function WalletsSection({ initialWallets }: { initialWallets: string[] }) {
@@ -39,7 +39,7 @@ export function WalletsSection({ initialWallets }: { initialWallets: string[] })
   }
 
   return (
-    <SettingsSection id="wallets" title="Wallets">
+    <CardSection id="wallets" title="Wallets">
       {wallets.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No wallets yet.</p>
       ) : (
@@ -70,6 +70,6 @@ export function WalletsSection({ initialWallets }: { initialWallets: string[] })
           {busy ? 'Adding…' : 'Add wallet'}
         </Button>
       </form>
-    </SettingsSection>
+    </CardSection>
   );
 }

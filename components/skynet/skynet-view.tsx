@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
+import { CardSection } from '@/components/ui/card-section';
 
 import { LazyDailyLine, LazyHorizontalBars } from './lazy-charts';
 
@@ -51,13 +52,19 @@ function Address({ value, explorerUrl }: { value: string; explorerUrl: string | 
 
 function SkynetPanel({ title, id, demo, children }: { title: string; id: string; demo?: boolean; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border p-6">
-      <h3 id={id} className="mb-4 flex items-center gap-2 text-base font-semibold">
-        {title}
-        {demo ? <Badge variant="warning">Demo data</Badge> : null}
-      </h3>
+    <CardSection
+      id={id}
+      level="h3"
+      headingClassName="mb-4 flex items-center gap-2 text-base"
+      title={
+        <>
+          {title}
+          {demo ? <Badge variant="warning">Demo data</Badge> : null}
+        </>
+      }
+    >
       {children}
-    </section>
+    </CardSection>
   );
 }
 

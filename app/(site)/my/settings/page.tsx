@@ -7,6 +7,7 @@ import { ProfileSection } from '@/components/settings/profile-section';
 import { WalletsSection } from '@/components/settings/wallets-section';
 import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { TOUR_START_HREF } from '@/lib/tour-link';
 import { isFlagOn } from '@/server/flags';
 import { requireUser } from '@/server/session';
@@ -25,28 +26,22 @@ export default async function SettingsPage() {
       </PageBanner>
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10">
         <ProfileSection profile={profile} />
-        <section aria-labelledby="extended-setup" className="rounded-xl border p-6">
-          <h2 id="extended-setup" className="text-lg font-semibold">
-            Extended Account Setup
-          </h2>
+        <CardSection id="extended-setup" title="Extended Account Setup">
           {surveyEnabled ? (
             <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
               <p className="max-w-md text-sm text-muted-foreground">Tell us who you are and which projects you follow, so we can tailor the site to you. You can redo it at any time.</p>
               <SurveyRedoButton />
             </div>
           ) : null}
-        </section>
-        <section aria-labelledby="guided-tour" className="rounded-xl border p-6">
-          <h2 id="guided-tour" className="text-lg font-semibold">
-            Guided Tour
-          </h2>
+        </CardSection>
+        <CardSection id="guided-tour" title="Guided Tour">
           <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
             <p className="max-w-md text-sm text-muted-foreground">A short walk through the home page: search, alerts, trending and audited projects, and filtering.</p>
             <Button asChild>
               <Link href={TOUR_START_HREF}>Get Started</Link>
             </Button>
           </div>
-        </section>
+        </CardSection>
         <WalletsSection initialWallets={wallets.map((wallet) => wallet.walletAddress)} />
         <ChangePasswordSection />
       </div>

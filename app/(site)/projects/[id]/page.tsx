@@ -8,6 +8,7 @@ import { PageViewBeacon } from '@/components/project/page-view-beacon';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { ScoreCard } from '@/components/project/score-card';
 import { Badge } from '@/components/ui/badge';
+import { CardSection } from '@/components/ui/card-section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
@@ -31,12 +32,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border p-6">
-      <h2 id={id} className="mb-4 text-lg font-semibold">
-        {title}
-      </h2>
+    <CardSection id={id} title={title} headingClassName="mb-4">
       {children}
-    </section>
+    </CardSection>
   );
 }
 
