@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
-import { WATCHLISTS_PER_USER_MAX, type Watchlist } from '@/lib/schemas/watchlist';
+import { WATCHLISTS_PER_USER_MAX, type WatchedProject, type Watchlist } from '@/lib/schemas/watchlist';
 
 import { getDb, type Database } from './db/client';
 import { projects, watchlistProjects, watchlists } from './db/schema';
@@ -88,16 +88,6 @@ export async function deleteWatchlist(userId: string, id: string): Promise<void>
   const deleted = await db.delete(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId))).returning({ id: watchlists.id });
   if (deleted.length === 0) throw notFound();
 }
-
-export type WatchedProject = {
-  id: string;
-  name: string;
-  logo: string | null;
-  rank: number | null;
-  tokenTickers: string[];
-  score: number | null;
-  latestAlert: { title: string; occurredAt: Date } | null;
-};
 
 /** A row of describeProjects' query, as the drivers return it (snake_case). */
 type WatchedProjectRow = {

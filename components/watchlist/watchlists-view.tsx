@@ -9,7 +9,7 @@ import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import type { Watchlist } from '@/lib/schemas/watchlist';
+import type { WatchedProject, Watchlist } from '@/lib/schemas/watchlist';
 import { gradeFor } from '@/lib/score';
 import type { SearchResult } from '@/lib/search';
 import { cn, formatRank } from '@/lib/utils';
@@ -19,23 +19,14 @@ import { selectedWatchlistIdAtom } from './atoms';
 import { WatchlistNameDialog } from './create-watchlist-dialog';
 import { useWatchlistOperations } from './use-watchlist-operations';
 
-export type ProjectDetails = {
-  id: string;
-  name: string;
-  logo: string | null;
-  rank: number | null;
-  tokenTickers: string[];
-  score: number | null;
-  latestAlert: { title: string; occurredAt: Date } | null;
-};
 
 type Sort = 'added' | 'name' | 'score' | 'rank';
 
 /** The watchlists page: lists as tabs, the selected list's projects, and the Add Projects list. */
-export function WatchlistsView({ initialLists, details }: { initialLists: Watchlist[]; details: Record<string, ProjectDetails> }) {
+export function WatchlistsView({ initialLists, details }: { initialLists: Watchlist[]; details: Record<string, WatchedProject> }) {
   const ops = useWatchlistOperations(initialLists);
   const setStarTarget = useSetAtom(selectedWatchlistIdAtom);
-  const [added, setAdded] = useState<Record<string, ProjectDetails>>({});
+  const [added, setAdded] = useState<Record<string, WatchedProject>>({});
   const [sort, setSort] = useState<Sort>('added');
   const known = useMemo(() => ({ ...added, ...details }), [added, details]);
 

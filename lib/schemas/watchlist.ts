@@ -31,3 +31,14 @@ export const updateWatchlistSchema = z.strictObject({ id: watchlistId, name: wat
 export const deleteWatchlistSchema = z.strictObject({ id: watchlistId });
 
 export type Watchlist = { id: string; name: string; projects: string[] };
+
+/** What the watchlists page shows of a watched project. */
+export type WatchedProject = {
+  id: string;
+  name: string;
+  logo: string | null;
+  rank: number | null;
+  tokenTickers: string[];
+  score: number | null;
+  latestAlert: { title: string; occurredAt: Date } | null;
+};
