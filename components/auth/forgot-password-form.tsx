@@ -36,7 +36,7 @@ export function ForgotPasswordForm({ go }: { go: (step: AuthStep) => void }) {
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
       <p className="text-sm text-muted-foreground">Enter your account email and we will send you a code to choose a new password.</p>
       <FormAlert message={alert} />
-      <Field label="Email" type="email" autoComplete="email" value={String(form.values.email)} error={form.errorOf('email')} onValueChange={(value) => form.setValue('email', value)} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Button type="submit" disabled={!form.isValid || form.pending}>
         {form.pending ? 'Sending…' : 'Send reset code'}
       </Button>

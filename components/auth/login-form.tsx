@@ -43,8 +43,8 @@ export function LoginForm({ go, onSignedIn }: Props) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
       <FormAlert message={alert} />
-      <Field label="Email" type="email" autoComplete="email" value={String(form.values.email)} error={form.errorOf('email')} onValueChange={(value) => form.setValue('email', value)} />
-      <Field label="Password" type="password" autoComplete="current-password" value={String(form.values.password)} error={form.errorOf('password')} onValueChange={(value) => form.setValue('password', value)} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <button type="button" className="justify-self-end text-sm font-medium text-primary hover:underline" onClick={() => go('forgot-password')}>
         Forgot password?
       </button>

@@ -52,18 +52,14 @@ export function ResetPasswordForm({ go, onSignedIn }: { go: (step: AuthStep) => 
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={CODE_LENGTH}
-        value={String(form.values.code)}
-        error={form.errorOf('code')}
-        onValueChange={(value) => form.setValue('code', value)}
+        {...form.field('code')}
       />
       <Field
         label="New password"
         type="password"
         autoComplete="new-password"
         maxLength={256}
-        value={String(form.values.newPassword)}
-        error={form.errorOf('newPassword')}
-        onValueChange={(value) => form.setValue('newPassword', value)}
+        {...form.field('newPassword')}
       />
       <Button type="submit" disabled={!form.isValid || form.pending}>
         {form.pending ? 'Saving…' : 'Set new password'}

@@ -43,16 +43,14 @@ export function SignupForm({ go }: { go: (step: AuthStep) => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
       <FormAlert message={alert} />
-      <Field label="Email" type="email" autoComplete="email" value={String(form.values.email)} error={form.errorOf('email')} onValueChange={(value) => form.setValue('email', value)} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <div className="grid gap-1">
         <Field
           label="Password"
           type="password"
           autoComplete="new-password"
           maxLength={256}
-          value={String(form.values.password)}
-          error={form.errorOf('password')}
-          onValueChange={(value) => form.setValue('password', value)}
+          {...form.field('password')}
         />
         <p className="text-xs text-muted-foreground">At least 8 characters, with letters and numbers.</p>
       </div>

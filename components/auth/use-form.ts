@@ -40,6 +40,9 @@ export function useForm<S extends z.ZodType<unknown, Values>>(schema: S, initial
 
   const errorOf = (name: string): string | undefined => serverErrors[name] ?? (touched[name] ? fieldErrors[name] : undefined);
 
+  /** The props that bind a text Field to one value: its text, its error, and the change handler. */
+  const field = (name: string) => ({ value: String(values[name] ?? ''), error: errorOf(name), onValueChange: (value: string) => setValue(name, value) });
+
   /** Runs the submit once at a time; a second submit while one is in flight is ignored. */
   const submit = async (run: (data: z.output<S>) => Promise<void>) => {
     if (pending) return;
@@ -59,6 +62,7 @@ export function useForm<S extends z.ZodType<unknown, Values>>(schema: S, initial
     values: values as z.input<S>,
     setValue,
     errorOf,
+    field,
     setServerError: (name: string, message: string) => setServerErrors((current) => ({ ...current, [name]: message })),
     isValid: result.success,
     pending,
