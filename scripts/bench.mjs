@@ -129,7 +129,7 @@ async function main() {
 
   // a. Steady rate.
   log(`warming search (${paths.length} keywords) …`);
-  const searchWarm = await warm(origin, paths, 1);
+  const searchWarm = await warm(origin, paths, 5);
   const badWarm = [...searchWarm.entries()].filter(([, { status }]) => status !== 200);
   if (badWarm.length) throw new Error(`Search answered non-200 while warming: ${badWarm.map(([p, { status }]) => `${status} ${p}`).join(', ')}`);
   log(`search at a steady ${STEADY_RATE} req/s for ${STEADY_SECONDS} s …`);

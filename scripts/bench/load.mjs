@@ -1,5 +1,7 @@
 // Load runs with autocannon's programmatic API. Requests carry a browser's Accept-Encoding, so the server
 // compresses as it does for real visitors.
+import { fork } from 'node:child_process';
+
 import autocannon from 'autocannon';
 
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*', 'user-agent': 'sentinel-bench' };
@@ -78,6 +80,23 @@ export async function run({ origin, paths, connections = 10, duration = 10, titl
 }
 
 /**
+ * runSteady's load, generated in a process of its own (steady-worker.mjs): the bench process holds far more
+ * memory, and its garbage collection would pause the generator and add to the latencies it measures.
+ */
+export function runSteady(options) {
+  return new Promise((resolve, reject) => {
+    const worker = fork(new URL('./steady-worker.mjs', import.meta.url), { stdio: 'inherit' });
+    current = { stop: () => worker.kill() };
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code, signal) => reject(new Error(`The load generator stopped (code ${code}, signal ${signal}) before reporting.`)));
+    worker.send(options);
+  }).finally(() => {
+    current = null;
+  });
+}
+
+/**
  * An open-loop run at a steady rate: `rate` requests a second, evenly spaced. autocannon's own rate limit lets
  * each connection send its whole share back to back at the start of every second, so 200 req/s over 10
  * connections arrives as a burst at full concurrency followed by silence, which measures queueing in the burst
@@ -86,7 +105,7 @@ export async function run({ origin, paths, connections = 10, duration = 10, titl
  * is open; the ramp-up and the wind-down (connections opening and instances reporting, work of the load
  * generator itself) are left out.
  */
-export async function runSteady({ origin, paths, rate, duration = 10, title }) {
+export async function steadyLoad({ origin, paths, rate, duration = 10, title }) {
   const RAMP_MS = 1_000;
   let next = 0;
   const nextPath = () => paths[next++ % paths.length];

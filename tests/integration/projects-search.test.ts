@@ -221,6 +221,12 @@ describe('GET /api/search-project', () => {
     expect(await search('Ethereum')).toMatchObject({ status: 200, body: expect.arrayContaining([expect.objectContaining({ id: 'ethereum' })]) });
   });
 
+  it('may be cached for 30 s and is sent as it is, never compressed on the way', async () => {
+    const response = await GET(new Request('http://localhost/api/search-project?keyword=bitcoin', { headers: { 'accept-encoding': 'gzip' } }));
+    expect(response.headers.get('cache-control')).toBe('public, max-age=30, no-transform');
+    expect(response.headers.get('content-encoding')).toBeNull();
+  });
+
   it('answers exactly the search function’s results', async () => {
     for (const keyword of ['eth', 'bitcoin', 'bitcon', 'coin']) expect((await search(keyword)).body).toEqual(await searchProjects(keyword));
   });
