@@ -139,7 +139,13 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
           loadTrending();
         }}
         onClick={() => setOpen(true)}
-        onBlur={() => window.setTimeout(() => setOpen(false), 120)}
+        // Closes a moment later so a click on a result lands first; not if the focus came back meanwhile (a form
+        // that refocuses the box after a failed submit, then a click on it).
+        onBlur={() =>
+          window.setTimeout(() => {
+            if (document.activeElement !== inputRef.current) setOpen(false);
+          }, 120)
+        }
         onKeyDown={onKeyDown}
         className={cn(
           'w-full rounded-md pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed',
