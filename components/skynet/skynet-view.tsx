@@ -70,8 +70,12 @@ function SkynetPanel({ title, id, demo, children }: { title: string; id: string;
 
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
 
+const NOT_MONITORED = 'No contract of this project is monitored yet.';
+
+type RankedRow = { label: ReactNode; key: string; value: number; note?: string };
+
 /** A chart over a table holding the same figures, so every number is readable without the chart. */
-function RankedFigures({ caption, rows, labelHeader, valueHeader }: { caption: string; rows: { label: ReactNode; key: string; value: number; note?: string }[]; labelHeader: string; valueHeader: string }) {
+function RankedFigures({ caption, rows, labelHeader, valueHeader }: { caption: string; rows: RankedRow[]; labelHeader: string; valueHeader: string }) {
   return (
     <div className="grid gap-3">
       <LazyHorizontalBars data={rows.map((row) => ({ label: row.key.length > 18 ? `${row.key.slice(0, 8)}…${row.key.slice(-4)}` : row.key, value: row.value }))} />
@@ -103,6 +107,15 @@ function RankedFigures({ caption, rows, labelHeader, valueHeader }: { caption: s
   );
 }
 
+/** A panel of ranked figures, or why there are none: no monitored contract, or nothing recorded yet. */
+function RankedPanel({ title, id, monitored, emptyText, ...figures }: { title: string; id: string; monitored: boolean; emptyText: string; caption: string; rows: RankedRow[]; labelHeader: string; valueHeader: string }) {
+  return (
+    <SkynetPanel title={title} id={id}>
+      {!monitored ? <Empty>{NOT_MONITORED}</Empty> : figures.rows.length === 0 ? <Empty>{emptyText}</Empty> : <RankedFigures {...figures} />}
+    </SkynetPanel>
+  );
+}
+
 function EvidenceList({ evidence }: { evidence: Evidence[] }) {
   return (
     <ul className="mt-1 grid gap-0.5 text-xs break-all text-muted-foreground">
@@ -118,7 +131,7 @@ function EvidenceList({ evidence }: { evidence: Evidence[] }) {
 /** The Skynet panels of a project page: activity, privileges and their use, listings and social activity. */
 export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
   const monitored = view.contracts.length > 0;
-  const notMonitored = <Empty>No contract of this project is monitored yet.</Empty>;
+  const notMonitored = <Empty>{NOT_MONITORED}</Empty>;
   const exchanges = (view.exchanges?.detail as { exchanges?: string[] } | null)?.exchanges ?? [];
   const txDemo = view.transactionsSeries.some((point) => point.isDemo);
   return (
@@ -134,36 +147,36 @@ export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
         </p>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <SkynetPanel title="Top callers" id="skynet-callers">
-          {!monitored ? notMonitored : view.topCallers.length === 0 ? <Empty>No calls recorded yet.</Empty> : (
-            <RankedFigures
-              caption="Addresses by number of transactions sent to the project's contracts"
-              labelHeader="Caller"
-              valueHeader="Transactions"
-              rows={view.topCallers.map((row) => ({ key: row.address, label: <Address value={row.address} explorerUrl={explorerUrl} />, value: row.calls }))}
-            />
-          )}
-        </SkynetPanel>
-        <SkynetPanel title="Top function calls" id="skynet-functions">
-          {!monitored ? notMonitored : view.topFunctions.length === 0 ? <Empty>No calls recorded yet.</Empty> : (
-            <RankedFigures
-              caption="Functions by number of calls"
-              labelHeader="Function"
-              valueHeader="Calls"
-              rows={view.topFunctions.map((row) => ({ key: row.name, label: <code className="font-mono text-xs">{row.name}</code>, value: row.calls, note: row.reverted ? `(${row.reverted} reverted)` : undefined }))}
-            />
-          )}
-        </SkynetPanel>
-        <SkynetPanel title="Top events" id="skynet-events">
-          {!monitored ? notMonitored : view.topEvents.length === 0 ? <Empty>No events recorded yet.</Empty> : (
-            <RankedFigures
-              caption="Events by number emitted"
-              labelHeader="Event"
-              valueHeader="Count"
-              rows={view.topEvents.map((row) => ({ key: row.name, label: <code className="font-mono text-xs">{row.name}</code>, value: row.count }))}
-            />
-          )}
-        </SkynetPanel>
+        <RankedPanel
+          title="Top callers"
+          id="skynet-callers"
+          monitored={monitored}
+          emptyText="No calls recorded yet."
+          caption="Addresses by number of transactions sent to the project's contracts"
+          labelHeader="Caller"
+          valueHeader="Transactions"
+          rows={view.topCallers.map((row) => ({ key: row.address, label: <Address value={row.address} explorerUrl={explorerUrl} />, value: row.calls }))}
+        />
+        <RankedPanel
+          title="Top function calls"
+          id="skynet-functions"
+          monitored={monitored}
+          emptyText="No calls recorded yet."
+          caption="Functions by number of calls"
+          labelHeader="Function"
+          valueHeader="Calls"
+          rows={view.topFunctions.map((row) => ({ key: row.name, label: <code className="font-mono text-xs">{row.name}</code>, value: row.calls, note: row.reverted ? `(${row.reverted} reverted)` : undefined }))}
+        />
+        <RankedPanel
+          title="Top events"
+          id="skynet-events"
+          monitored={monitored}
+          emptyText="No events recorded yet."
+          caption="Events by number emitted"
+          labelHeader="Event"
+          valueHeader="Count"
+          rows={view.topEvents.map((row) => ({ key: row.name, label: <code className="font-mono text-xs">{row.name}</code>, value: row.count }))}
+        />
         <SkynetPanel title="Transactions per day" id="skynet-daily" demo={txDemo}>
           {view.transactionsSeries.length === 0 ? <Empty>No daily figures yet.</Empty> : (
             <DailyFigures caption="Transactions per day" points={view.transactionsSeries.map((point) => ({ date: day(point.timestamp), value: point.value }))} />
