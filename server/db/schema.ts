@@ -91,6 +91,8 @@ export const users = pgTable(
     image: text('image'),
     passwordHash: text('password_hash').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Carried in every session token; raising it ends every session issued before (server/auth/sessions.ts). */
+    sessionVersion: integer('session_version').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -125,15 +127,45 @@ export const verificationCodes = pgTable(
   ],
 );
 
-/** Mail kept by the outbox when no SMTP server is configured (listed at /dev/mailbox outside production). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every mail the site sends, written in the same transaction as what it announces and delivered by a worker
+ * (server/mail/worker.ts) with retries: a row is never deleted, so no mail is lost.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Delivery tries so far, and when the next one is due. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that took the row holds it until then; past it, another worker may take it again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the worker gave up (see server/mail/worker.ts); the row stays for the operator. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+);
+
+/** A sign-in identity at an outside provider (Google) linked to one of our users. */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.providerAccountId] }), index('user_accounts_user_idx').on(table.userId)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -246,6 +278,19 @@ export const pageViews = pgTable(
     views: integer('views').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.day] }), index('page_views_day_idx').on(table.day)],
+);
+
+/** Who has been counted in page_views: one view per visitor (a keyed hash, never the raw id) per project per day. */
+export const pageViewVisitors = pgTable(
+  'page_view_visitors',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.day, table.visitorHash] }), index('page_view_visitors_day_idx').on(table.day)],
 );
 
 /** A user's named list of projects. Names are unique per user and at most 20 characters, in the database too. */
