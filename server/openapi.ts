@@ -128,7 +128,18 @@ export const openApiDocument = {
       post: { summary: 'Create a watchlist', requestBody: json({ type: 'object', properties: { name: { type: 'string' }, projects: { type: 'array', items: { type: 'string' } } }, required: ['name'] }), responses: { '200': { description: '{ id }' }, ...errors(400, 401, 409) } },
     },
     '/api/watchlist/update': {
-      post: { summary: 'Rename a watchlist and set its projects', requestBody: json(watchlist), responses: { '200': { description: '{ ok: true }' }, ...errors(400, 401, 404, 409) } },
+      post: {
+        summary: 'Rename a watchlist and, when projects is given, set its projects (omit projects to only rename)',
+        requestBody: json({ ...watchlist, required: ['id', 'name'] }),
+        responses: { '200': { description: '{ ok: true }' }, ...errors(400, 401, 404, 409) },
+      },
+    },
+    '/api/watchlist/projects': {
+      post: {
+        summary: 'Add (watched: true) or remove one project; parallel changes compose',
+        requestBody: json({ type: 'object', properties: { id: { type: 'string', format: 'uuid' }, projectId: { type: 'string' }, watched: { type: 'boolean' } }, required: ['id', 'projectId', 'watched'], additionalProperties: false }),
+        responses: { '200': { description: '{ projects }: the list’s projects afterwards', ...json({ type: 'object', properties: { projects: { type: 'array', items: { type: 'string' } } } }) }, ...errors(400, 401, 404, 409) },
+      },
     },
     '/api/watchlist/delete': {
       post: { summary: 'Delete a watchlist', requestBody: json({ type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] }), responses: { '200': { description: 'Deleted' }, ...errors(400, 401, 404) } },

@@ -1,19 +1,15 @@
 import 'server-only';
 
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
 import { surveyAnswersSchema, type SurveyAnswers } from '@/lib/schemas/survey';
-import { WATCHLISTS_PER_USER_MAX } from '@/lib/schemas/watchlist';
 
 import { getDb } from './db/client';
-import { projects, surveyResponses, watchlistProjects, watchlists } from './db/schema';
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
+import { isUniqueViolation } from './db/errors';
+import { surveyResponses } from './db/schema';
+import { assertProjectsExist, insertWatchlist } from './watchlists';
 
 /** The user's survey reply, or `{}` when they have not answered it. */
 export async function getSurveyReply(userId: string): Promise<SurveyAnswers> {
@@ -32,20 +28,10 @@ export async function getSurveyReply(userId: string): Promise<SurveyAnswers> {
 export async function saveSurveyReply(userId: string, answers: SurveyAnswers): Promise<void> {
   const db = await getDb();
   const ids = answers.projects ?? [];
-  if (ids.length) {
-    const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
-    const known = new Set(found.map((row) => row.id));
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw new UserFacingError(`Unknown project: ${unknown.slice(0, 3).join(', ')}.`, 400);
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(watchlists).where(eq(watchlists.userId, userId));
-    if (count >= WATCHLISTS_PER_USER_MAX) throw new UserFacingError(`You can keep at most ${WATCHLISTS_PER_USER_MAX} watchlists.`, 409);
-  }
+  await assertProjectsExist(db, ids);
   try {
     await db.transaction(async (tx) => {
-      if (ids.length && answers.watchlistName) {
-        const [list] = await tx.insert(watchlists).values({ userId, name: answers.watchlistName }).returning({ id: watchlists.id });
-        await tx.insert(watchlistProjects).values(ids.map((projectId, position) => ({ watchlistId: list.id, projectId, position })));
-      }
+      if (ids.length && answers.watchlistName) await insertWatchlist(tx, userId, { name: answers.watchlistName, projects: ids });
       const now = new Date();
       await tx
         .insert(surveyResponses)

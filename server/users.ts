@@ -9,6 +9,7 @@ import { AuthException } from './auth/errors';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { getAvatarStore, saveAvatar } from './avatars';
 import { getDb } from './db/client';
+import { isUniqueViolation } from './db/errors';
 import { users } from './db/schema';
 import { logger } from './logger';
 import { getRateLimits } from './rate-limit';
@@ -32,8 +33,6 @@ export async function getUsername(userId: string): Promise<string | null> {
   return row?.username ?? null;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  ((error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code) === '23505';
 
 /** Sets a new (already validated, lower-case) username; the avatar follows it. */
 export async function changeUsername(userId: string, username: string): Promise<{ username: string }> {

@@ -7,12 +7,11 @@ import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
 
 import { getDb } from './db/client';
+import { isUniqueViolation } from './db/errors';
 import { wallets } from './db/schema';
 
 export type Wallet = { walletAddress: string; addedAt: string };
 
-const isUniqueViolation = (error: unknown) =>
-  ((error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code) === '23505';
 
 /** A user's wallets, oldest first. */
 export async function listWallets(userId: string): Promise<Wallet[]> {

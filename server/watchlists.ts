@@ -4,18 +4,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
-import { WATCHLISTS_PER_USER_MAX, type WatchedProject, type Watchlist } from '@/lib/schemas/watchlist';
+import { WATCHLIST_MAX_PROJECTS, WATCHLISTS_PER_USER_MAX, type WatchedProject, type Watchlist } from '@/lib/schemas/watchlist';
 
 import { getDb, type Database } from './db/client';
+import { isUniqueViolation } from './db/errors';
 import { projects, watchlistProjects, watchlists } from './db/schema';
 
 const notFound = () => new UserFacingError('Watchlist not found.', 404);
 const nameUsed = () => new UserFacingError(WATCHLIST_MESSAGES.nameUsed, 409);
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
 
 /** A user's watchlists, oldest first, each with its projects in order. */
 export async function listWatchlists(userId: string): Promise<Watchlist[]> {
@@ -26,11 +22,12 @@ export async function listWatchlists(userId: string): Promise<Watchlist[]> {
     .select({ watchlistId: watchlistProjects.watchlistId, projectId: watchlistProjects.projectId })
     .from(watchlistProjects)
     .where(inArray(watchlistProjects.watchlistId, lists.map((list) => list.id)))
-    .orderBy(asc(watchlistProjects.position));
+    .orderBy(asc(watchlistProjects.position), asc(watchlistProjects.addedAt));
   return lists.map((list) => ({ ...list, projects: items.filter((item) => item.watchlistId === list.id).map((item) => item.projectId) }));
 }
 
-async function assertProjectsExist(db: Database, ids: string[]) {
+/** Refuses project ids that do not exist (400), naming a few of them. */
+export async function assertProjectsExist(db: Database, ids: string[]) {
   if (ids.length === 0) return;
   const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
   const known = new Set(found.map((row) => row.id));
@@ -43,18 +40,25 @@ async function replaceProjects(db: Database, watchlistId: string, ids: string[])
   if (ids.length) await db.insert(watchlistProjects).values(ids.map((projectId, position) => ({ watchlistId, projectId, position })));
 }
 
+/**
+ * Inserts a watchlist inside the caller's transaction. A user's creates are serialised by a transaction-scoped
+ * advisory lock, so the per-user cap holds under parallel requests; a used name fails on the unique index.
+ */
+export async function insertWatchlist(tx: Database, userId: string, input: { name: string; projects: string[] }): Promise<{ id: string }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`watchlists:${userId}`}))`);
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(watchlists).where(eq(watchlists.userId, userId));
+  if (count >= WATCHLISTS_PER_USER_MAX) throw new UserFacingError(`You can keep at most ${WATCHLISTS_PER_USER_MAX} watchlists.`, 409);
+  const [created] = await tx.insert(watchlists).values({ userId, name: input.name }).returning({ id: watchlists.id });
+  await replaceProjects(tx, created.id, input.projects);
+  return created;
+}
+
 /** Creates a watchlist for the user; a name they already use is refused with 'The name is already used' (409). */
 export async function createWatchlist(userId: string, input: { name: string; projects: string[] }): Promise<{ id: string }> {
   const db = await getDb();
   await assertProjectsExist(db, input.projects);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(watchlists).where(eq(watchlists.userId, userId));
-  if (count >= WATCHLISTS_PER_USER_MAX) throw new UserFacingError(`You can keep at most ${WATCHLISTS_PER_USER_MAX} watchlists.`, 409);
   try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx.insert(watchlists).values({ userId, name: input.name }).returning({ id: watchlists.id });
-      await replaceProjects(tx, created.id, input.projects);
-      return created;
-    });
+    return await db.transaction((tx) => insertWatchlist(tx, userId, input));
   } catch (error) {
     // Also when two creates with the same name race: the unique index decides.
     if (isUniqueViolation(error)) throw nameUsed();
@@ -62,10 +66,14 @@ export async function createWatchlist(userId: string, input: { name: string; pro
   }
 }
 
-/** Renames a watchlist and replaces its projects, in order. Another user's list is "not found". */
-export async function updateWatchlist(userId: string, input: { id: string; name: string; projects: string[] }): Promise<void> {
+/**
+ * Renames a watchlist and, when `projects` is given, replaces its projects in order. Another user's list is
+ * "not found". Adding or removing one project goes through setWatchlistProject, which composes with other changes.
+ */
+export async function updateWatchlist(userId: string, input: { id: string; name: string; projects?: string[] }): Promise<void> {
   const db = await getDb();
-  await assertProjectsExist(db, input.projects);
+  const ids = input.projects;
+  if (ids) await assertProjectsExist(db, ids);
   try {
     await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -74,12 +82,53 @@ export async function updateWatchlist(userId: string, input: { id: string; name:
         .where(and(eq(watchlists.id, input.id), eq(watchlists.userId, userId)))
         .returning({ id: watchlists.id });
       if (!updated) throw notFound();
-      await replaceProjects(tx, input.id, input.projects);
+      if (ids) await replaceProjects(tx, input.id, ids);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameUsed();
     throw error;
   }
+}
+
+/**
+ * Adds a project to one of the user's watchlists (at the end) or removes it. Changes to one list are serialised on
+ * its row, so parallel adds and removes of different projects all land, and each is idempotent.
+ * Returns the list's projects afterwards.
+ */
+export async function setWatchlistProject(userId: string, input: { id: string; projectId: string; watched: boolean }): Promise<{ projects: string[] }> {
+  const db = await getDb();
+  if (input.watched) await assertProjectsExist(db, [input.projectId]);
+  return db.transaction(async (tx) => {
+    const [list] = await tx
+      .select({ id: watchlists.id })
+      .from(watchlists)
+      .where(and(eq(watchlists.id, input.id), eq(watchlists.userId, userId)))
+      .for('update');
+    if (!list) throw notFound();
+    if (input.watched) {
+      const [{ count, next }] = await tx
+        .select({ count: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${watchlistProjects.position}) + 1, 0)::int` })
+        .from(watchlistProjects)
+        .where(eq(watchlistProjects.watchlistId, list.id));
+      const present = await tx
+        .select({ projectId: watchlistProjects.projectId })
+        .from(watchlistProjects)
+        .where(and(eq(watchlistProjects.watchlistId, list.id), eq(watchlistProjects.projectId, input.projectId)));
+      if (present.length === 0) {
+        if (count >= WATCHLIST_MAX_PROJECTS) throw new UserFacingError(`A watchlist holds at most ${WATCHLIST_MAX_PROJECTS} projects.`, 409);
+        await tx.insert(watchlistProjects).values({ watchlistId: list.id, projectId: input.projectId, position: next });
+      }
+    } else {
+      await tx.delete(watchlistProjects).where(and(eq(watchlistProjects.watchlistId, list.id), eq(watchlistProjects.projectId, input.projectId)));
+    }
+    await tx.update(watchlists).set({ updatedAt: new Date() }).where(eq(watchlists.id, list.id));
+    const rows = await tx
+      .select({ projectId: watchlistProjects.projectId })
+      .from(watchlistProjects)
+      .where(eq(watchlistProjects.watchlistId, list.id))
+      .orderBy(asc(watchlistProjects.position), asc(watchlistProjects.addedAt));
+    return { projects: rows.map((row) => row.projectId) };
+  });
 }
 
 /** Deletes one of the user's watchlists. */

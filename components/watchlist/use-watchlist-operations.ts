@@ -4,6 +4,7 @@ import { useOptimistic, useRef, useState, useTransition } from 'react';
 
 import { createWatchlistAction } from '@/actions/watchlists/create-watchlist';
 import { deleteWatchlistAction } from '@/actions/watchlists/delete-watchlist';
+import { setWatchlistProjectAction } from '@/actions/watchlists/set-watchlist-project';
 import { updateWatchlistAction } from '@/actions/watchlists/update-watchlist';
 import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '@/lib/constants';
@@ -96,7 +97,7 @@ export function useWatchlistOperations(initialLists: Watchlist[]) {
           resolve(true);
           return [{ type: 'create', list: { id, name, projects: target.projects } }];
         }
-        const result = await updateWatchlistAction({ id: target.id, name, projects: target.projects });
+        const result = await updateWatchlistAction({ id: target.id, name });
         if (failed(result)) {
           toast.error(isNameUsed(result) ? WATCHLIST_MESSAGES.nameUsed : WATCHLIST_MESSAGES.renameFailed);
           resolve(isNameUsed(result) ? 'name-used' : false);
@@ -127,7 +128,9 @@ export function useWatchlistOperations(initialLists: Watchlist[]) {
     const target = current;
     const adding = !target.projects.includes(projectId);
     const projects = adding ? [...target.projects, projectId] : target.projects.filter((id) => id !== projectId);
-    run([{ type: 'toggle', id: target.id, projectId }], async () => {
+    // Add and remove (not toggle) are idempotent, so a change made meanwhile in another tab is never flipped back.
+    const change: WatchlistAction = { type: adding ? 'add' : 'remove', id: target.id, projectId };
+    run([change], async () => {
       if (target.id === TEMP_WATCHLIST_ID) {
         const id = await ensureRealList(projects);
         if (!id) {
@@ -137,13 +140,13 @@ export function useWatchlistOperations(initialLists: Watchlist[]) {
         toast.success(WATCHLIST_MESSAGES.projectAdded);
         return [{ type: 'create', list: { id, name: DEFAULT_WATCHLIST_NAME, projects } }];
       }
-      const result = await updateWatchlistAction({ id: target.id, name: target.name, projects });
+      const result = await setWatchlistProjectAction({ id: target.id, projectId, watched: adding });
       if (failed(result)) {
         toast.error(WATCHLIST_MESSAGES.updateFailed);
         return null;
       }
       toast.success(adding ? WATCHLIST_MESSAGES.projectAdded : WATCHLIST_MESSAGES.projectRemoved);
-      return [{ type: 'toggle', id: target.id, projectId }];
+      return [change];
     });
   };
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 
 import { createWatchlistAction } from '@/actions/watchlists/create-watchlist';
 import { listWatchlistsAction } from '@/actions/watchlists/list-watchlists';
-import { updateWatchlistAction } from '@/actions/watchlists/update-watchlist';
+import { setWatchlistProjectAction } from '@/actions/watchlists/set-watchlist-project';
 import { authModalAtom } from '@/components/auth/atoms';
 import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME } from '@/lib/constants';
@@ -66,8 +66,10 @@ export function WatchlistStar({ projectId, projectName, className }: { projectId
       }
       const projects = toggleProject(target.projects, projectId);
       setLists(lists.map((list) => (list.id === target.id ? { ...list, projects } : list)));
-      const result = await updateWatchlistAction({ id: target.id, name: target.name, projects });
+      const result = await setWatchlistProjectAction({ id: target.id, projectId, watched: !watched });
       if (!result?.data) throw new Error('update failed');
+      const saved = result.data.projects;
+      setLists((current) => current?.map((list) => (list.id === target.id ? { ...list, projects: saved } : list)) ?? current);
       toast.success(watched ? WATCHLIST_MESSAGES.projectRemoved : WATCHLIST_MESSAGES.projectAdded);
     } catch {
       setLists(before);

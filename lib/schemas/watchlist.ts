@@ -13,21 +13,23 @@ export const watchlistNameSchema = z
   .min(1, 'The name cannot be empty.')
   .max(WATCHLIST_NAME_MAX_LENGTH, WATCHLIST_MESSAGES.nameTooLong);
 
+const projectId = z
+  .string('projects must be project ids')
+  .max(100, 'a project id is too long')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'projects must be project ids');
+
 const projectIds = z
-  .array(
-    z
-      .string('projects must be project ids')
-      .max(100, 'a project id is too long')
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'projects must be project ids'),
-    'projects must be a list of project ids',
-  )
+  .array(projectId, 'projects must be a list of project ids')
   .max(WATCHLIST_MAX_PROJECTS, `a watchlist holds at most ${WATCHLIST_MAX_PROJECTS} projects`)
   .refine((ids) => new Set(ids).size === ids.length, 'a project can appear only once');
 
 const watchlistId = z.uuid('id is not a watchlist id');
 
 export const createWatchlistSchema = z.strictObject({ name: watchlistNameSchema, projects: projectIds.default([]) });
-export const updateWatchlistSchema = z.strictObject({ id: watchlistId, name: watchlistNameSchema, projects: projectIds });
+/** Without `projects` it only renames, so a rename never undoes a project added meanwhile in another tab. */
+export const updateWatchlistSchema = z.strictObject({ id: watchlistId, name: watchlistNameSchema, projects: projectIds.optional() });
+/** Adds (`watched: true`) or removes one project: changes from several tabs compose. */
+export const setWatchlistProjectSchema = z.strictObject({ id: watchlistId, projectId, watched: z.boolean('watched must be true or false') });
 export const deleteWatchlistSchema = z.strictObject({ id: watchlistId });
 
 export type Watchlist = { id: string; name: string; projects: string[] };

@@ -5,13 +5,14 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as createPOST } from '@/app/api/watchlist/create/route';
 import { POST as deletePOST } from '@/app/api/watchlist/delete/route';
 import { GET as listGET } from '@/app/api/watchlist/route';
+import { POST as projectsPOST } from '@/app/api/watchlist/projects/route';
 import { POST as updatePOST } from '@/app/api/watchlist/update/route';
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLISTS_PER_USER_MAX } from '@/lib/schemas/watchlist';
 import { getDb } from '@/server/db/client';
-import { watchlistProjects, watchlists } from '@/server/db/schema';
+import { projects, watchlistProjects, watchlists } from '@/server/db/schema';
 import type { SessionUser } from '@/server/session';
-import { createWatchlist, deleteWatchlist, listWatchlists, updateWatchlist } from '@/server/watchlists';
+import { createWatchlist, deleteWatchlist, listWatchlists, setWatchlistProject, updateWatchlist } from '@/server/watchlists';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 
@@ -122,7 +123,7 @@ describe('server/watchlists.ts', () => {
   });
 
   it('one user cannot read, update or delete the other user’s list (404 "Watchlist not found.")', async () => {
-    const { id } = await createWatchlist(alice.id, { name: 'Private', projects: ['bitcoin'] });
+    const { id } = await createWatchlist(alice.id, { name: 'Only mine', projects: ['bitcoin'] });
     const aliceBefore = await snapshot(alice.id);
     const bobBefore = await snapshot(bob.id);
 
@@ -238,6 +239,77 @@ describe('races', () => {
       { id: first.id, name: 'First', projects: ['bitcoin', 'tether'] },
       { id: second.id, name: 'Second', projects: ['ethereum', 'solana'] },
     ]);
+  });
+});
+
+describe('changes from several tabs compose', () => {
+  /** The first `count` seeded project ids, in a stable order. */
+  async function projectIds(count: number): Promise<string[]> {
+    const db = await getDb();
+    const rows = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id)).limit(count);
+    expect(rows).toHaveLength(count);
+    return rows.map((row) => row.id);
+  }
+
+  it('100 parallel toggles of 100 different projects leave exactly those 100 projects, each once', async () => {
+    const user = await makeUser('hundred');
+    const { id } = await createWatchlist(user.id, { name: 'Hundred', projects: [] });
+    const ids = await projectIds(100);
+    const outcomes = await Promise.allSettled(ids.map((projectId) => setWatchlistProject(user.id, { id, projectId, watched: true })));
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    const [list] = await listWatchlists(user.id);
+    expect([...list.projects].sort()).toEqual([...ids].sort());
+  });
+
+  it('through the route: 100 parallel requests, half removing and half adding different projects, end on the right set', async () => {
+    const user = await makeUser('hundred-route');
+    const ids = await projectIds(100);
+    const [removing, adding] = [ids.slice(0, 50), ids.slice(50)];
+    const { id } = await createWatchlist(user.id, { name: 'Mixed', projects: removing });
+    signIn(user);
+    const replies = await Promise.all([
+      ...removing.map((projectId) => postJson(projectsPOST, '/api/watchlist/projects', { id, projectId, watched: false })),
+      ...adding.map((projectId) => postJson(projectsPOST, '/api/watchlist/projects', { id, projectId, watched: true })),
+    ]);
+    signIn(null);
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+    const [list] = await listWatchlists(user.id);
+    expect([...list.projects].sort()).toEqual([...adding].sort());
+  });
+
+  it('adding twice and removing an absent project change nothing; a rename without projects keeps them', async () => {
+    const user = await makeUser('idempotent');
+    const { id } = await createWatchlist(user.id, { name: 'Once', projects: ['bitcoin'] });
+    await Promise.all([
+      setWatchlistProject(user.id, { id, projectId: 'ethereum', watched: true }),
+      setWatchlistProject(user.id, { id, projectId: 'ethereum', watched: true }),
+      setWatchlistProject(user.id, { id, projectId: 'tether', watched: false }),
+      updateWatchlist(user.id, { id, name: 'Renamed' }),
+    ]);
+    expect(await listWatchlists(user.id)).toEqual([{ id, name: 'Renamed', projects: ['bitcoin', 'ethereum'] }]);
+  });
+
+  it("another user's list is 404 and an unknown project 400, through the route, and nothing changes", async () => {
+    const { id } = await createWatchlist(alice.id, { name: 'Toggle target', projects: ['bitcoin'] });
+    signIn(bob);
+    expect((await postJson(projectsPOST, '/api/watchlist/projects', { id, projectId: 'ethereum', watched: true })).status).toBe(404);
+    expect((await postJson(projectsPOST, '/api/watchlist/projects', { id, projectId: 'bitcoin', watched: false })).status).toBe(404);
+    signIn(alice);
+    expect((await postJson(projectsPOST, '/api/watchlist/projects', { id, projectId: 'no-such-project', watched: true })).status).toBe(400);
+    expect((await postJson(projectsPOST, '/api/watchlist/projects', { id, projectId: 'ethereum', watched: 'yes' })).status).toBe(400);
+    expect((await postJson(projectsPOST, '/api/watchlist/projects', { id, projectId: 'ethereum' })).status).toBe(400);
+    signIn(null);
+    expect((await postJson(projectsPOST, '/api/watchlist/projects', { id, projectId: 'ethereum', watched: true })).status).toBe(401);
+    expect((await listWatchlists(alice.id)).find((list) => list.id === id)?.projects).toEqual(['bitcoin']);
+  });
+
+  it(`the per-user cap of ${WATCHLISTS_PER_USER_MAX} lists holds under parallel creates`, async () => {
+    const user = await makeUser('cap-race');
+    for (let index = 0; index < WATCHLISTS_PER_USER_MAX - 3; index++) await createWatchlist(user.id, { name: `List ${index}`, projects: [] });
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, index) => createWatchlist(user.id, { name: `Race ${index}`, projects: [] })));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect((outcome.reason as UserFacingError).status).toBe(409);
+    expect(await listWatchlists(user.id)).toHaveLength(WATCHLISTS_PER_USER_MAX);
   });
 });
 
@@ -421,7 +493,7 @@ describe('the route handlers', () => {
       await expectRefused(updatePOST, '/api/watchlist/update', [
         ...commonCases(valid),
         ...nameCases(valid),
-        ['projects missing', JSON.stringify({ id: listId, name: 'Keep' }), 400, /projects/],
+        ['projects not a list', JSON.stringify({ ...valid, projects: 'bitcoin' }), 400, /projects/],
         ['id missing', JSON.stringify({ name: 'Keep', projects: [] }), 400, /id/],
         ['id not a uuid', JSON.stringify({ ...valid, id: 'temp' }), 400, /id/],
         ['id a number', JSON.stringify({ ...valid, id: 7 }), 400, /id/],
