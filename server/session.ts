@@ -3,6 +3,8 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 
+import { safeCallbackPath } from '@/lib/callback-url';
+
 import { auth } from './auth';
 import { SIGN_IN_PATH } from './auth/edge-config';
 
@@ -19,6 +21,6 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 /** The signed-in user, or a redirect to sign-in with error=SessionRequired and the way back. */
 export async function requireUser(callbackUrl: string): Promise<SessionUser> {
   const user = await getSessionUser();
-  if (!user) redirect(`${SIGN_IN_PATH}?error=SessionRequired&callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  if (!user) redirect(`${SIGN_IN_PATH}?error=SessionRequired&callbackUrl=${encodeURIComponent(safeCallbackPath(callbackUrl))}`);
   return user;
 }

@@ -3,13 +3,10 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 
+import { safeCallbackPath } from '@/lib/callback-url';
+
 import type { AuthStep } from './atoms';
 import { AUTH_STEP_TITLES, AuthFlow } from './auth-flow';
-
-/** Only same-site paths are followed after sign-in. */
-function safeCallbackUrl(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
 
 /** The auth forms as a page, for smaller screens and for the required-session redirect. */
 export function AuthPage({ initialStep }: { initialStep: AuthStep }) {
@@ -18,7 +15,7 @@ export function AuthPage({ initialStep }: { initialStep: AuthStep }) {
   const params = useSearchParams();
   const error = params.get('error');
   const notice = error === 'SessionRequired' ? 'Please log in to see that page.' : error ? 'Sign-in did not work. Please try again.' : null;
-  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
+  const callbackUrl = params.get('callbackUrl');
   return (
     <section className="mx-auto w-full max-w-md flex-1 px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight">{AUTH_STEP_TITLES[step]}</h1>
@@ -33,7 +30,8 @@ export function AuthPage({ initialStep }: { initialStep: AuthStep }) {
           step={step}
           go={setStep}
           onSignedIn={() => {
-            router.replace(callbackUrl);
+            // Only a path on this site is followed after sign-in.
+            router.replace(safeCallbackPath(callbackUrl, window.location.origin));
             router.refresh();
           }}
         />

@@ -2,6 +2,8 @@ import 'server-only';
 
 import type { NextAuthConfig } from 'next-auth';
 
+import { safeCallbackPath } from '@/lib/callback-url';
+
 /** The sign-in page that the required-session redirect and Auth.js's own pages point to. */
 export const SIGN_IN_PATH = '/auth/login';
 
@@ -15,6 +17,10 @@ export const edgeAuthConfig = {
   pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
   providers: [],
   callbacks: {
+    // Auth.js's default follows any value starting with '/', so `/\evil.example` left the site.
+    redirect({ url, baseUrl }) {
+      return new URL(safeCallbackPath(url, baseUrl), baseUrl).href;
+    },
     jwt({ token, user }) {
       if (user) {
         token.sub = user.id;
