@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 
+import { CONSTANT_SECURITY_HEADERS, NOTHING_LOADS_CSP } from './lib/security-headers';
+
 const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
@@ -19,11 +21,23 @@ const nextConfig: NextConfig = {
   outputFileTracingExcludes: {
     '/**': ['./data/**/*', './tests/**/*', './.git/**/*'],
   },
+  // The middleware adds the security headers to every response but the hashed build files, which skip it (they
+  // are requested most and load nothing); theirs are constant. Strict-Transport-Security, known only at run time,
+  // comes with every page.
+  async headers() {
+    return [
+      {
+        source: '/_next/static/:path*',
+        headers: Object.entries({ 'content-security-policy': NOTHING_LOADS_CSP, ...CONSTANT_SECURITY_HEADERS }).map(([key, value]) => ({ key, value })),
+      },
+    ];
+  },
   // With an image CDN configured (at build time), logos load from it with auto=format, fit=max, w and q;
   // otherwise Next's own optimizer serves the local files.
   ...(process.env.IMAGE_CDN_URL
     ? { env: { IMAGE_CDN_URL: process.env.IMAGE_CDN_URL }, images: { loader: 'custom' as const, loaderFile: './lib/image-loader.ts' } }
-    : {}),
+    : // Next's optimizer sets its own policy on the images it serves (replacing the middleware's): one that loads nothing.
+      { images: { contentSecurityPolicy: `${NOTHING_LOADS_CSP}; sandbox` } }),
 };
 
 export default nextConfig;

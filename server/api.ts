@@ -24,13 +24,29 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 }
 
-/** Reads and validates a JSON body; throws BadRequest with a clear message for anything else. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const MEDIA_PARAMETER = new RegExp(`^${TOKEN}=(${TOKEN}|"[^"\\\\]*")$`, 'i');
+
+/**
+ * True when a Content-Type header names exactly `type`, optionally with well-formed parameters
+ * (`application/json; charset=utf-8`); `text/plain; application/json` names text/plain and is false.
+ */
+export function hasMediaType(header: string | null, type: string): boolean {
+  if (!header) return false;
+  const [essence, ...parameters] = header.split(';').map((part) => part.trim());
+  if (essence.toLowerCase() !== type) return false;
+  return parameters.every((parameter) => {
+    if (!MEDIA_PARAMETER.test(parameter)) return false;
+    const [name, value] = parameter.split('=');
+    // JSON is UTF-8 (RFC 8259); a body declared in another charset would be read wrongly.
+    return name.toLowerCase() !== 'charset' || /^"?utf-8"?$/i.test(value);
+  });
+}
+
+/** Reads and validates a JSON body of at most 64 kB; throws BadRequest (or 413 past the limit) with a clear message. */
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().includes('application/json')) throw new BadRequest('Send a JSON body with content-type application/json.');
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new BadRequest('The request body is too large.');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BadRequest('The request body is too large.');
+  if (!hasMediaType(request.headers.get('content-type'), 'application/json')) throw new BadRequest('Send a JSON body with content-type application/json.');
+  const text = new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -65,7 +81,10 @@ export async function requireApiUser(): Promise<{ id: string; email: string } | 
   return user ?? jsonError('Not signed in.', 401);
 }
 
-/** Reads a raw body of at most `maxBytes`, refusing a larger one with 413 before it is all in memory. */
+/**
+ * Reads a raw body of at most `maxBytes` from the stream, refusing a larger one with 413 before more than the
+ * limit is read, whether or not it declared its length (a chunked body does not).
+ */
 export async function readBytes(request: Request, maxBytes: number, tooLarge = 'The request body is too large.'): Promise<Uint8Array> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw new UserFacingError(tooLarge, 413);
   if (!request.body) return new Uint8Array();

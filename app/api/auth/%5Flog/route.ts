@@ -1,8 +1,11 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 
-import { jsonError } from '@/server/api';
+import { errorResponse, hasMediaType, jsonError, readBytes } from '@/server/api';
 import { logger } from '@/server/logger';
+
+/** A beacon is a code and a short message; anything longer is refused (413) before it is all read. */
+const MAX_BEACON_BYTES = 8192;
 
 const beaconSchema = z.object({
   level: z.enum(['error', 'warn', 'debug']).default('error'),
@@ -12,10 +15,15 @@ const beaconSchema = z.object({
 
 /** The client's log beacon (`/api/auth/_log`): auth problems seen in the browser, logged on the server. */
 export async function POST(request: Request) {
-  const text = (await request.text()).slice(0, 8192);
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readBytes(request, MAX_BEACON_BYTES));
+  } catch (error) {
+    return errorResponse(error);
+  }
   let raw: unknown;
   try {
-    raw = (request.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
+    raw = hasMediaType(request.headers.get('content-type'), 'application/json') ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
   } catch {
     return jsonError('The request body is not valid JSON.', 400);
   }
