@@ -94,5 +94,6 @@ export const SETTINGS_MESSAGES = {
   currentPasswordWrong: 'The current password is incorrect.',
   passwordsDiffer: 'The new passwords do not match.',
   passwordUnchanged: 'The new password must differ from the current one.',
-  passwordChanged: 'Your password has been changed.',
+  passwordChanged: 'Your password has been changed. Every other device has been signed out.',
+  signedOutEverywhere: 'Every other device has been signed out.',
 } as const;

@@ -1,12 +1,14 @@
 'use server';
 
-// Changes the signed-in user's password after checking the current one; the session stays valid.
+// Changes the signed-in user's password after checking the current one; every other session ends, this one stays.
 import { changePasswordSchema } from '@/lib/schemas/settings';
+import { updateSession } from '@/server/auth';
 import { changePassword } from '@/server/users';
 
 import { authActionClient } from '../client';
 
 export const changePasswordAction = authActionClient.inputSchema(changePasswordSchema).action(async ({ parsedInput, ctx }) => {
-  await changePassword(ctx.user.id, parsedInput);
+  const { sessionGrant } = await changePassword(ctx.user.id, parsedInput);
+  await updateSession({ sessionGrant } as never);
   return { ok: true as const };
 });

@@ -62,10 +62,12 @@ export async function issueCode(db: Database, userId: string, purpose: CodePurpo
 }
 
 /**
- * Checks and spends the newest code of a purpose. Each try first claims one of the code's attempts in a single
- * conditional update, so parallel guesses cannot exceed the limit. Throws the pool's exception.
+ * Checks a presented code against the newest one of its purpose and returns that code's id. Each try first claims
+ * one of the code's attempts in a conditional update of its own, committed whatever happens next, so parallel or
+ * failed guesses always count and cannot exceed the limit. Throws the pool's exception. The code is not spent yet:
+ * spendCode does that inside the transaction of the change it pays for.
  */
-export async function consumeCode(db: Database, userId: string, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
+export async function checkCode(db: Database, userId: string, purpose: CodePurpose, code: string, now = new Date()): Promise<string> {
   const [latest] = await db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
@@ -89,11 +91,26 @@ export async function consumeCode(db: Database, userId: string, purpose: CodePur
   // The claimed try is already counted, so judge it against the limit as it stood before this try.
   const verdict = judgeCode({ ...claimed, attempts: claimed.attempts - 1 }, hashCode(code), CODE_POLICY[purpose].maxAttempts, now);
   if (verdict !== 'ok') throw new AuthException(verdict);
-  // Single use even under parallel requests: only one update finds it unconsumed.
-  const spent = await db
+  return claimed.id;
+}
+
+/**
+ * Spends a checked code inside the transaction that makes the change it pays for: if that change fails, the code
+ * stays good. Single use even under parallel requests: only one update finds it unspent.
+ */
+export async function spendCode(tx: Database, codeId: string, now = new Date()): Promise<void> {
+  const spent = await tx
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, claimed.id), isNull(verificationCodes.consumedAt)))
+    .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   if (spent.length === 0) throw new AuthException('ExpiredCodeException');
+}
+
+/** Voids every open code of a user (when someone else's proof of the mailbox makes them meaningless). */
+export async function voidOpenCodes(tx: Database, userId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
 }

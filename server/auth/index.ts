@@ -14,7 +14,8 @@ import { getUsername } from '../users';
 import { clientIp } from '../request-ip';
 import { edgeAuthConfig } from './edge-config';
 import { AuthException } from './errors';
-import { authenticate, findOrCreateOAuthUser } from './pool';
+import { authenticate, signInWithProvider } from './pool';
+import { isSessionCurrent, readSessionGrant, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
 
 /** A refused login whose `code` is the pool's exception name, which the client reads from the sign-in reply. */
 class PoolSignInError extends CredentialsSignin {
@@ -34,7 +35,7 @@ function buildConfig(): NextAuthConfig {
         if (!parsed.success) throw new PoolSignInError('NotAuthorizedException');
         try {
           const user = await authenticate({ ...parsed.data, ip: clientIp(request.headers) });
-          return { id: user.id, email: user.email, name: user.username, image: user.image, username: user.username };
+          return { id: user.id, email: user.email, name: user.username, image: user.image, username: user.username, sessionVersion: user.sessionVersion };
         } catch (error) {
           if (error instanceof AuthException) throw new PoolSignInError(error.exception);
           logger.error({ err: error }, 'login failed unexpectedly');
@@ -55,26 +56,41 @@ function buildConfig(): NextAuthConfig {
 
   return {
     ...edgeAuthConfig,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     secret: resolveAuthSecret(config),
     providers,
     callbacks: {
       ...edgeAuthConfig.callbacks,
+      // Google must vouch for the address: an unverified email could be anyone's, and it would claim their account.
+      signIn({ account, profile }) {
+        return account?.provider !== 'google' || profile?.email_verified === true;
+      },
       async jwt(params) {
-        // A Google sign-in becomes (or finds) a confirmed member of our own pool, so every session has one user id.
-        if (params.account?.provider === 'google' && params.user?.email) {
-          const member = await findOrCreateOAuthUser({ email: params.user.email, image: params.user.image ?? null });
-          params.token.sub = member.id;
-          params.token.username = member.username;
-          params.token.email = member.email;
-          return params.token;
+        const { token, account, profile, user, trigger } = params;
+        // A Google sign-in becomes (or finds) a member of our own pool, so every session has one user id.
+        if (account?.provider === 'google') {
+          const member = await signInWithProvider({
+            provider: 'google',
+            providerAccountId: account.providerAccountId,
+            email: profile?.email ?? user?.email ?? '',
+            emailVerified: profile?.email_verified === true,
+            image: user?.image ?? null,
+          });
+          return { ...token, sub: member.id, username: member.username, email: member.email, sv: member.sessionVersion };
         }
-        // A username change in settings asks for a fresh session; the name is read from the database, never the client.
-        if (params.trigger === 'update' && params.token.sub) {
-          const username = await getUsername(params.token.sub);
-          if (username) params.token.username = username;
-          return params.token;
+        // A password sign-in: the session starts at the user's current version.
+        if (user) return { ...edgeAuthConfig.callbacks.jwt(params), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 };
+        if (!token.sub) return token;
+        if (trigger === 'update') {
+          // Only the session that changed the password (or signed out everywhere) holds the grant to stay signed in.
+          const granted = readSessionGrant(token.sub, (params.session as { sessionGrant?: unknown } | undefined)?.sessionGrant);
+          if (granted !== null) token.sv = granted;
+          // A username change in settings asks for a fresh session; the name is read from the database, never the client.
+          const username = await getUsername(token.sub);
+          if (username) token.username = username;
         }
-        return edgeAuthConfig.callbacks.jwt(params);
+        // Every request's session check: a password change, a reset or "Sign out of all devices" ends older sessions.
+        return (await isSessionCurrent(token.sub, token.sv)) ? token : null;
       },
       async session(params) {
         const session = edgeAuthConfig.callbacks.session(params);
@@ -94,4 +110,4 @@ function buildConfig(): NextAuthConfig {
 }
 
 /** The full Auth.js instance used by route handlers, pages and actions. */
-export const { handlers, auth, signIn, signOut } = NextAuth(buildConfig);
+export const { handlers, auth, signIn, signOut, unstable_update: updateSession } = NextAuth(buildConfig);

@@ -1,21 +1,23 @@
 import 'server-only';
 
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import { isValidPassword } from '@/lib/schemas/auth';
 
-import { getDb } from '../db/client';
-import { users } from '../db/schema';
-import { logger } from '../logger';
-import { sendMail } from '../mail';
+import { getDb, type Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { userAccounts, users, type CodePurpose } from '../db/schema';
+import { enqueueMail, type Mail } from '../mail';
 import { passwordResetMail, verificationMail } from '../mail/templates';
-import { getRateLimits } from '../rate-limit';
-import { CODE_POLICY, consumeCode, issueCode } from './codes';
+import { nudgeMailWorker } from '../mail/worker';
+import { getRateLimits, loginDelayMs, SITE_KEY } from '../rate-limit';
+import { checkCode, CODE_POLICY, issueCode, spendCode, voidOpenCodes } from './codes';
 import { AuthException } from './errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { forgetSessionVersion, raiseSessionVersion } from './sessions';
 
 /** What the rest of the app may know about a user: never the password hash. */
-export type PoolUser = { id: string; email: string; username: string; image: string | null };
+export type PoolUser = { id: string; email: string; username: string; image: string | null; sessionVersion: number };
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -29,12 +31,16 @@ async function findUserByEmail(email: string) {
   return user ?? null;
 }
 
-const toPoolUser = (user: typeof users.$inferSelect): PoolUser => ({ id: user.id, email: user.email, username: user.username, image: user.image });
+const toPoolUser = (user: typeof users.$inferSelect): PoolUser => ({
+  id: user.id,
+  email: user.email,
+  username: user.username,
+  image: user.image,
+  sessionVersion: user.sessionVersion,
+});
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
+/** Stored for accounts that sign in only through a provider: not an argon2 hash, so no password ever matches it. */
+const NO_PASSWORD = '!no-password';
 
 /** A readable, unique username from the email's local part ("ada.lovelace" → "ada-lovelace", then "-2", "-3" …). */
 async function availableUsername(email: string, addRandomSuffix = false): Promise<string> {
@@ -56,45 +62,51 @@ async function availableUsername(email: string, addRandomSuffix = false): Promis
   for (let n = 2; ; n++) if (!names.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-async function deliver(mail: Parameters<typeof sendMail>[0]) {
-  try {
-    await sendMail(mail);
-  } catch (error) {
-    logger.error({ err: error, to: mail.to }, 'mail delivery failed');
-    throw new AuthException('CodeDeliveryFailureException');
-  }
+/**
+ * Issues a code and writes the mail that carries it, inside the caller's transaction: neither exists without the
+ * other. The caller wakes the outbox worker after commit; no request waits for SMTP.
+ */
+async function issueCodeWithMail(
+  tx: Database,
+  userId: string,
+  purpose: CodePurpose,
+  mailFor: (code: string, validity: string) => Mail,
+): Promise<void> {
+  const code = await issueCode(tx, userId, purpose);
+  await enqueueMail(tx, mailFor(code, CODE_POLICY[purpose].validity));
 }
 
-/** Creates an unconfirmed user and mails a confirmation code. A failed mail keeps the user: they can resend. */
+/** Creates an unconfirmed user with a confirmation code and its mail, all in one transaction; delivery is the outbox worker's. */
 export async function signUp(input: { email: string; password: string; ip: string }): Promise<void> {
   const email = normalise(input.email);
   const limits = getRateLimits();
   await limits.consume('signup-ip', input.ip);
   await limits.consume('signup-email', email);
+  await limits.consume('signup-global', SITE_KEY);
   if (!isValidPassword(input.password)) throw new AuthException('InvalidPasswordException');
   if (await findUserByEmail(email)) throw new AuthException('UsernameExistsException');
 
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  let code: string | null = null;
-  for (let attempt = 0; code === null; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     // Chosen before the transaction: the embedded database has one connection, which the transaction holds.
     const username = await availableUsername(email, attempt > 0);
     try {
-      code = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values({ email, username, passwordHash }).returning({ id: users.id });
-        return issueCode(tx, user.id, 'confirm-signup');
+        await issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(email, code, validity));
       });
+      nudgeMailWorker();
+      return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Either the email was taken meanwhile, or a parallel sign-up took the same username: then try another.
       if ((await findUserByEmail(email)) || attempt >= 3) throw new AuthException('UsernameExistsException');
     }
   }
-  await deliver(verificationMail(email, code, CODE_POLICY['confirm-signup'].validity));
 }
 
-/** Confirms an email with its code. */
+/** Confirms an email with its code; the code is spent in the same transaction as the confirmation. */
 export async function confirmSignUp(input: { email: string; code: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('verify-ip', input.ip);
@@ -102,8 +114,11 @@ export async function confirmSignUp(input: { email: string; code: string; ip: st
   const user = await findUserByEmail(input.email);
   if (!user || user.confirmedAt) throw new AuthException('NotAuthorizedException');
   const db = await getDb();
-  await consumeCode(db, user.id, 'confirm-signup', input.code);
-  await db.update(users).set({ confirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+  const codeId = await checkCode(db, user.id, 'confirm-signup', input.code);
+  await db.transaction(async (tx) => {
+    await spendCode(tx, codeId);
+    await tx.update(users).set({ confirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+  });
 }
 
 /** Mails a new confirmation code, at most once a minute. */
@@ -113,66 +128,102 @@ export async function resendConfirmation(input: { email: string; ip: string }): 
   await limits.consume('resend-email', normalise(input.email));
   const user = await findUserByEmail(input.email);
   if (!user || user.confirmedAt) throw new AuthException('NotAuthorizedException');
-  const code = await issueCode(await getDb(), user.id, 'confirm-signup');
-  await deliver(verificationMail(user.email, code, CODE_POLICY['confirm-signup'].validity));
+  await (await getDb()).transaction((tx) =>
+    issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(user.email, code, validity)),
+  );
+  nudgeMailWorker();
 }
 
-/** Mails a password reset code. Unknown emails get the same answer and no mail, so accounts cannot be discovered. */
+/**
+ * Every forgot-password answer takes at least this long, so the little extra work for a real account (a code and
+ * a mail written) cannot be timed to discover which emails have one.
+ */
+export const FORGOT_PASSWORD_MIN_MS = 250;
+
+/**
+ * Queues a password reset code. Unknown emails get the same answer, in the same time, and no mail, so accounts
+ * cannot be discovered.
+ */
 export async function forgotPassword(input: { email: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('forgot-ip', input.ip);
   await limits.consume('forgot-email', normalise(input.email));
-  const user = await findUserByEmail(input.email);
-  if (!user) return;
-  let code: string;
+  await limits.consume('forgot-global', SITE_KEY);
+  const answerAt = performance.now() + FORGOT_PASSWORD_MIN_MS;
   try {
-    code = await issueCode(await getDb(), user.id, 'reset-password');
+    const user = await findUserByEmail(input.email);
+    if (!user) return;
+    await (await getDb()).transaction((tx) =>
+      issueCodeWithMail(tx, user.id, 'reset-password', (code, validity) => passwordResetMail(user.email, code, validity)),
+    );
+    nudgeMailWorker();
   } catch (error) {
     // Within the resend cooldown the mailed code is still good: answer as for any email, so the cooldown
     // cannot tell which emails have accounts.
-    if (error instanceof AuthException && error.exception === 'LimitExceededException') return;
-    throw error;
+    if (!(error instanceof AuthException && error.exception === 'LimitExceededException')) throw error;
+  } finally {
+    const wait = answerAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  await deliver(passwordResetMail(user.email, code, CODE_POLICY['reset-password'].validity));
 }
 
-/** Sets a new password with a reset code. Proving the mailbox also confirms an unconfirmed email. */
+/**
+ * Sets a new password with a reset code. The code is spent, the password changed and every existing session ended
+ * in one transaction. Proving the mailbox also confirms an unconfirmed email. An unknown email answers exactly as a
+ * known one without a live code.
+ */
 export async function resetPassword(input: { email: string; code: string; newPassword: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('reset-ip', input.ip);
   await limits.consume('reset-email', normalise(input.email));
   if (!isValidPassword(input.newPassword)) throw new AuthException('InvalidPasswordException');
   const user = await findUserByEmail(input.email);
-  if (!user) throw new AuthException('CodeMismatchException');
+  if (!user) throw new AuthException('ExpiredCodeException');
   const db = await getDb();
-  await consumeCode(db, user.id, 'reset-password', input.code);
+  const codeId = await checkCode(db, user.id, 'reset-password', input.code);
+  const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), confirmedAt: user.confirmedAt ?? now, updatedAt: now })
-    .where(eq(users.id, user.id));
+  try {
+    await db.transaction(async (tx) => {
+      await spendCode(tx, codeId, now);
+      await tx.update(users).set({ passwordHash, confirmedAt: user.confirmedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
+      await raiseSessionVersion(tx, user.id);
+    });
+  } finally {
+    forgetSessionVersion(user.id);
+  }
   await limits.reset('login-failure-email', normalise(input.email));
 }
 
 /**
- * Checks a login. Wrong passwords are throttled per email and per IP; an unconfirmed account with the right
- * password is told so, so the UI can move to the verify step.
+ * Checks a login. Each try spends a point per email + address and per address before the password is checked
+ * (so parallel tries cannot outrun the count) and gets it back when the password is right; past either budget the
+ * answer is LimitExceededException. Wrong passwords for the email from anywhere only make further tries wait
+ * longer (loginDelayMs), so a stranger can slow the owner down but never lock them out. An unconfirmed account with
+ * the right password is told so, so the UI can move to the verify step.
  */
 export async function authenticate(input: { email: string; password: string; ip: string }): Promise<PoolUser> {
   const email = normalise(input.email);
+  const emailAtAddress = `${email} ${input.ip}`;
   const limits = getRateLimits();
-  if ((await limits.isExhausted('login-failure-email', email)) || (await limits.isExhausted('login-failure-ip', input.ip))) {
-    throw new AuthException('LimitExceededException');
+  await limits.consume('login-failure-ip', input.ip);
+  try {
+    await limits.consume('login-failure-email-ip', emailAtAddress);
+  } catch (error) {
+    await limits.refund('login-failure-ip', input.ip);
+    throw error;
   }
+  const delay = loginDelayMs(await limits.used('login-failure-email', email));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+
   const user = await findUserByEmail(email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
   if (!user || !valid) {
-    await limits.consume('login-failure-email', email);
-    await limits.consume('login-failure-ip', input.ip);
+    await limits.record('login-failure-email', email);
     throw new AuthException('NotAuthorizedException');
   }
+  await Promise.all([limits.refund('login-failure-ip', input.ip), limits.reset('login-failure-email-ip', emailAtAddress), limits.reset('login-failure-email', email)]);
   if (!user.confirmedAt) throw new AuthException('UserNotConfirmedException');
-  await limits.reset('login-failure-email', email);
   return toPoolUser(user);
 }
 
@@ -184,27 +235,58 @@ export async function getPoolUser(id: string): Promise<PoolUser | null> {
   return user ? toPoolUser(user) : null;
 }
 
-/** The pool member for an email verified by an identity provider, created (confirmed, with no usable password) on first sign-in. */
-export async function findOrCreateOAuthUser(input: { email: string; image: string | null }): Promise<PoolUser> {
-  const existing = await findUserByEmail(input.email);
+/**
+ * The pool member behind an outside identity (Google): the account already linked to it, else the account with the
+ * same email, which only a provider-verified email may claim, else a new confirmed account with no password.
+ * Linking to an account whose email was never confirmed hands it to the mailbox's owner: whoever signed up with
+ * that address and a password of their own loses both the password and any open code, and every session ends.
+ */
+export async function signInWithProvider(input: {
+  provider: string;
+  providerAccountId: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+}): Promise<PoolUser> {
   const db = await getDb();
-  if (existing) {
-    if (!existing.confirmedAt) await db.update(users).set({ confirmedAt: new Date() }).where(eq(users.id, existing.id));
-    return toPoolUser(existing);
-  }
+  const identity = { provider: input.provider, providerAccountId: input.providerAccountId };
+  const [linked] = await db
+    .select({ user: users })
+    .from(userAccounts)
+    .innerJoin(users, eq(users.id, userAccounts.userId))
+    .where(and(eq(userAccounts.provider, identity.provider), eq(userAccounts.providerAccountId, identity.providerAccountId)));
+  if (linked) return toPoolUser(linked.user);
+  if (!input.emailVerified) throw new AuthException('NotAuthorizedException');
+
   const email = normalise(input.email);
-  // A random hash that no password matches: the account signs in through its provider or a password reset.
-  const passwordHash = await hashPassword(crypto.randomUUID() + crypto.randomUUID());
+  const existing = await findUserByEmail(email);
+  if (existing) {
+    try {
+      await db.transaction(async (tx) => {
+        if (!existing.confirmedAt) {
+          const now = new Date();
+          await tx.update(users).set({ confirmedAt: now, passwordHash: NO_PASSWORD, updatedAt: now }).where(eq(users.id, existing.id));
+          await voidOpenCodes(tx, existing.id, now);
+          await raiseSessionVersion(tx, existing.id);
+        }
+        await tx.insert(userAccounts).values({ ...identity, userId: existing.id }).onConflictDoNothing();
+      });
+    } finally {
+      forgetSessionVersion(existing.id);
+    }
+    return toPoolUser((await findUserByEmail(email)) ?? existing);
+  }
+  const username = await availableUsername(email);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ email, username: await availableUsername(email), image: input.image, passwordHash, confirmedAt: new Date() })
-      .returning();
+    const user = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({ email, username, image: input.image, passwordHash: NO_PASSWORD, confirmedAt: new Date() }).returning();
+      await tx.insert(userAccounts).values({ ...identity, userId: created.id });
+      return created;
+    });
     return toPoolUser(user);
   } catch (error) {
+    // A parallel sign-in (or sign-up) took the email or the username first: the second pass finds or links it.
     if (!isUniqueViolation(error)) throw error;
-    const raced = await findUserByEmail(email);
-    if (!raced) throw error;
-    return toPoolUser(raced);
+    return signInWithProvider(input);
   }
 }

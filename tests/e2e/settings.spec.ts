@@ -24,10 +24,10 @@ async function signedInOnSettings(page: Page): Promise<string> {
   return email;
 }
 
-test('the settings page lists Profile first, then the setup and tour sections, Wallets and Change password', async ({ page }) => {
+test('the settings page lists Profile first, then the setup and tour sections, Wallets, Change password and Devices', async ({ page }) => {
   await signedInOnSettings(page);
   const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Wallets', 'Change password']);
+  expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Wallets', 'Change password', 'Devices']);
 });
 
 test('change the username: it is saved, lower-cased, and the account menu shows it', async ({ page }) => {

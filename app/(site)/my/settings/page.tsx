@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { ChangePasswordSection } from '@/components/settings/change-password-section';
 import { ProfileSection } from '@/components/settings/profile-section';
+import { SessionsSection } from '@/components/settings/sessions-section';
 import { WalletsSection } from '@/components/settings/wallets-section';
 import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { Button } from '@/components/ui/button';
@@ -44,6 +45,7 @@ export default async function SettingsPage() {
         </CardSection>
         <WalletsSection initialWallets={wallets.map((wallet) => wallet.walletAddress)} />
         <ChangePasswordSection />
+        <SessionsSection />
       </div>
     </>
   );
