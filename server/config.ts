@@ -24,6 +24,11 @@ const configSchema = z
     AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SMTP_URL: optional(url(['smtp', 'smtps'])),
     MAIL_FROM: optional(z.string().min(3)),
+    // Makes every code readable at /dev/mailbox and in the log: for one developer's machine only.
+    DEV_MAILBOX: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['1', 'true', '0', 'false'], 'must be 1, true, 0 or false').optional(),
+    ),
     REDIS_URL: optional(url(['redis', 'rediss'])),
     // `name` turns a flag on for everyone, `!name` off for everyone, whatever PostHog says (server/flags.ts).
     FEATURE_FLAGS: optional(z.string().regex(/^!?[\w-]+(,!?[\w-]+)*$/, 'must be a comma-separated list of flag names, each optionally prefixed with !')),
@@ -57,6 +62,15 @@ const configSchema = z
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET && env.NEXT_PHASE !== 'phase-production-build') {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production with DATABASE_URL' });
     }
+    // A real deployment must mail its codes, and must never show them to whoever opens /dev/mailbox.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.NEXT_PHASE !== 'phase-production-build') {
+      if (!env.SMTP_URL) {
+        ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production with DATABASE_URL: without it no verification or reset code would ever reach its user' });
+      }
+      if (env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true') {
+        ctx.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'must be off in production with DATABASE_URL: it shows every code to anyone' });
+      }
+    }
     if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_GOOGLE_SECRET'], message: 'AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET go together' });
     }
@@ -86,11 +100,8 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     databaseUrl: env.DATABASE_URL ?? null,
     authSecret: env.AUTH_SECRET ?? null,
     smtpUrl: env.SMTP_URL ?? null,
-    /**
-     * Without SMTP, mail stays in the outbox; it is readable (log and /dev/mailbox) except on a real production
-     * deployment (production with PostgreSQL), so the zero-setup demo can still complete a sign-up.
-     */
-    outboxReadable: !env.SMTP_URL && !(nodeEnv === 'production' && env.DATABASE_URL),
+    /** Only when the operator turns it on: /dev/mailbox lists the outbox and the log carries each mail's text. */
+    devMailbox: env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true',
     mailFrom: env.MAIL_FROM ?? 'Sentinel Shield <no-reply@localhost>',
     redisUrl: env.REDIS_URL ?? null,
     featureFlags: (env.FEATURE_FLAGS ?? 'extendedUserSetting').split(',').filter(Boolean),

@@ -4,6 +4,7 @@ import { getConfig, resolveAuthSecret } from './config';
 import { closeDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { logger } from './logger';
+import { startMailWorker, stopMailWorker } from './mail/worker';
 import { shutdownPostHog } from './posthog';
 
 let shuttingDown = false;
@@ -14,6 +15,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   try {
     await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
+    await stopMailWorker();
     await closeDatabase();
   } finally {
     process.exit(0);
@@ -33,6 +35,7 @@ export async function startServer(): Promise<void> {
     process.once('SIGINT', () => void shutdown('SIGINT'));
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
     if (config.rpcUrl) (await import('./skynet/scheduler')).startSkynetTimer();
+    startMailWorker();
   } catch (error) {
     // A clear message and a non-zero exit beat a server that starts and then fails every request.
     console.error(`\nThe server cannot start.\n${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,43 +1,44 @@
 import 'server-only';
 
 import { desc } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
 
-import { getConfig } from '../config';
+import type { Database } from '../db/client';
 import { getDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { logger } from '../logger';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+const mailSchema = z.object({
+  to: z.email(),
+  subject: z.string().min(1).max(200),
+  text: z.string().min(1),
+  html: z.string().min(1),
+});
 
-let transporter: Transporter | null = null;
-
-function smtp(url: string): Transporter {
-  transporter ??= nodemailer.createTransport(url);
-  return transporter;
-}
+export type Mail = z.infer<typeof mailSchema>;
 
 /**
- * Sends a mail over SMTP when SMTP_URL is set; otherwise keeps it in the outbox table and logs it, so a
- * developer can read codes at /dev/mailbox. Throws when delivery fails.
+ * Writes a mail to the outbox with the caller's database or transaction, so the mail exists exactly when what it
+ * announces (a code) does. The worker (server/mail/worker.ts) delivers it; call nudgeMailWorker() after commit.
  */
-export async function sendMail(mail: Mail): Promise<void> {
-  const config = getConfig();
-  if (config.smtpUrl) {
-    await smtp(config.smtpUrl).sendMail({ from: config.mailFrom, ...mail });
-    logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-    return;
-  }
-  const db = await getDb();
-  await db.insert(mailOutbox).values(mail);
-  logger.info({ to: mail.to, subject: mail.subject, text: config.outboxReadable ? mail.text : undefined }, 'mail kept in the outbox');
+export async function enqueueMail(db: Database, mail: Mail): Promise<string> {
+  const [row] = await db.insert(mailOutbox).values(mailSchema.parse(mail)).returning({ id: mailOutbox.id });
+  return row.id;
 }
 
-/** The newest outbox mails, for the development mailbox page. */
+/** The newest outbox mails with their delivery state, for the development mailbox page. */
 export async function listOutbox(limit = 50) {
   const db = await getDb();
   return db
-    .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      failedAt: mailOutbox.failedAt,
+      attempts: mailOutbox.attempts,
+    })
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit);

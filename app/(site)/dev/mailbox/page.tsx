@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 
@@ -5,25 +6,37 @@ import { getConfig } from '@/server/config';
 import { listOutbox } from '@/server/mail';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Development mailbox', description: 'Mail kept by the outbox when no SMTP server is configured.', robots: { index: false } };
+export const metadata: Metadata = { title: 'Development mailbox', description: 'The outbox, readable because DEV_MAILBOX is on.', robots: { index: false } };
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
-/** Outside production, the mails the outbox kept (verification and reset codes) for developers to read. */
+function deliveryState(mail: { sentAt: Date | null; failedAt: Date | null; attempts: number }): string {
+  if (mail.sentAt) return 'delivered';
+  if (mail.failedAt) return 'given up';
+  return mail.attempts > 0 ? `retrying (${mail.attempts} tries)` : 'queued';
+}
+
+/** The outbox (verification and reset codes), only when the operator turned DEV_MAILBOX on; a 404 otherwise. */
 export default async function MailboxPage() {
-  const config = getConfig();
-  if (!config.outboxReadable) notFound();
+  if (!getConfig().devMailbox) notFound();
   const mails = await listOutbox();
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Development mailbox</h1>
-      <p className="mt-2 text-muted-foreground">Mail is kept here because SMTP_URL is not set. It does not exist on a production deployment with PostgreSQL or SMTP.</p>
+      <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-amber-500 bg-amber-50 p-4 text-amber-950">
+        <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <p>
+          <strong>DEV_MAILBOX is on.</strong> Anyone who can open this page can read every verification and password reset
+          code below, and so take over any account. Keep it off anywhere the site can be reached by others: unset
+          DEV_MAILBOX and configure SMTP_URL.
+        </p>
+      </div>
       {mails.length === 0 ? <p className="mt-8">No mail yet.</p> : null}
       <ol className="mt-8 grid gap-4">
         {mails.map((mail) => (
           <li key={mail.id} className="rounded-xl border p-4">
             <p className="text-sm text-muted-foreground">
-              {timeFormat.format(mail.createdAt)} UTC · to {mail.to}
+              {timeFormat.format(mail.createdAt)} UTC · to {mail.to} · {deliveryState(mail)}
             </p>
             <h2 className="mt-1 font-semibold">{mail.subject}</h2>
             <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">{mail.text}</pre>

@@ -1,0 +1,223 @@
+import 'server-only';
+
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
+
+import { getConfig, type Config } from '../config';
+import { getDb } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { logger } from '../logger';
+
+/** nodemailer's defaults wait minutes for a silent server; a worker must move on in seconds. */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000, dnsTimeout: 5_000 };
+/** A server that answers slowly but never stalls long enough for the socket timeout still ends here. */
+const SEND_DEADLINE_MS = 30_000;
+/** A claimed row is ours until then; far past the send deadline, so a live worker never loses its row. */
+const LEASE_MS = 2 * 60_000;
+/** Retries back off from 5 s, doubling, to at most 10 minutes between tries. */
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 10 * 60_000;
+/** A code lives at most 24 hours: past that a mail is useless, so the worker gives up and says so. */
+export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Rows due from other instances, and retries, are picked up at least this often. */
+const POLL_MS = 5_000;
+/** Shutdown waits this long for the send in flight; an unfinished row is taken again when its lease ends. */
+const STOP_WAIT_MS = 5_000;
+
+type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox'>;
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+const transporters = new Map<string, Transporter>();
+
+function smtp(url: string): Transporter {
+  let transporter = transporters.get(url);
+  if (!transporter) {
+    // Built here because createTransport({ url, … }) keeps only what the URL says and drops the timeouts.
+    transporter = nodemailer.createTransport(new SMTPTransport({ url, ...SMTP_TIMEOUTS }));
+    transporters.set(url, transporter);
+  }
+  return transporter;
+}
+
+/** The Message-ID's domain: MAIL_FROM's, so receivers see a well-formed id from the sending domain. */
+function messageIdDomain(mailFrom: string): string {
+  return /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'localhost';
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the SMTP server within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Exponential back-off with jitter, so many failed mails do not all retry at the same instant. */
+function retryDelayMs(attempts: number): number {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/**
+ * Takes the oldest due row for this worker: SKIP LOCKED keeps two workers from taking the same row at once, and
+ * the lease keeps it from the others until it is settled (or the lease ends, if this worker died).
+ */
+async function claimDueMail(now: Date): Promise<OutboxRow | null> {
+  const db = await getDb();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.failedAt),
+        lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  // Counted when taken, so a row whose sends keep crashing the worker still moves towards giving up.
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return row ?? null;
+}
+
+async function send(row: OutboxRow, config: MailConfig): Promise<void> {
+  if (!config.smtpUrl) {
+    // No SMTP: the log is the delivery. The text carries the code, so it is logged only when the operator asked.
+    logger.info(
+      { mailId: row.id, to: row.to, subject: row.subject, text: config.devMailbox ? row.text : undefined },
+      config.devMailbox ? 'mail queued (no SMTP_URL): readable at /dev/mailbox' : 'mail queued (no SMTP_URL): not sent; set DEV_MAILBOX=1 to read it',
+    );
+    return;
+  }
+  await withDeadline(
+    smtp(config.smtpUrl).sendMail({
+      from: config.mailFrom,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      // The outbox id: a resend after a crash carries the same id, so receivers can drop the duplicate.
+      messageId: `<${row.id}@${messageIdDomain(config.mailFrom)}>`,
+    }),
+    SEND_DEADLINE_MS,
+  );
+  logger.info({ mailId: row.id, to: row.to, subject: row.subject }, 'mail sent');
+}
+
+async function settle(row: OutboxRow, error: unknown, now: Date): Promise<'retried' | 'failed'> {
+  const db = await getDb();
+  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  if (now.getTime() - row.createdAt.getTime() >= MAIL_GIVE_UP_AFTER_MS) {
+    await db.update(mailOutbox).set({ failedAt: now, lockedUntil: null, lastError }).where(eq(mailOutbox.id, row.id));
+    logger.error({ mailId: row.id, to: row.to, subject: row.subject, attempts: row.attempts, lastError }, 'mail given up: not delivered within 24 hours');
+    return 'failed';
+  }
+  const nextAttemptAt = new Date(now.getTime() + retryDelayMs(row.attempts));
+  await db.update(mailOutbox).set({ nextAttemptAt, lockedUntil: null, lastError }).where(eq(mailOutbox.id, row.id));
+  logger.warn({ mailId: row.id, to: row.to, attempts: row.attempts, nextAttemptAt, lastError }, 'mail not sent; will retry');
+  return 'retried';
+}
+
+export type MailPassReport = { sent: number; retried: number; failed: number };
+
+/**
+ * Delivers every due outbox row, one at a time, until none is due (or `shouldStop`). Never deletes a row: a sent
+ * one keeps sent_at, one given up keeps failed_at and last_error. `clock` lets tests move time forward.
+ */
+export async function deliverDueMail(
+  options: { clock?: () => Date; shouldStop?: () => boolean; limit?: number } = {},
+): Promise<MailPassReport> {
+  const clock = options.clock ?? (() => new Date());
+  const report: MailPassReport = { sent: 0, retried: 0, failed: 0 };
+  for (let taken = 0; taken < (options.limit ?? 100) && !options.shouldStop?.(); taken++) {
+    const row = await claimDueMail(clock());
+    if (!row) break;
+    try {
+      await send(row, getConfig());
+      const db = await getDb();
+      await db.update(mailOutbox).set({ sentAt: clock(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+      report.sent++;
+    } catch (error) {
+      report[await settle(row, error, clock())]++;
+    }
+  }
+  return report;
+}
+
+type WorkerState = { loop: Promise<void> | null; stopping: boolean; again: boolean; wake: (() => void) | null };
+// On globalThis so a development reload of this module finds the running worker instead of starting another.
+const state: WorkerState = ((globalThis as { __sentinelMailWorker?: WorkerState }).__sentinelMailWorker ??= {
+  loop: null,
+  stopping: false,
+  again: false,
+  wake: null,
+});
+
+function idle(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      state.wake = null;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    state.wake = done;
+  });
+}
+
+async function runLoop(): Promise<void> {
+  while (!state.stopping) {
+    state.again = false;
+    try {
+      await deliverDueMail({ shouldStop: () => state.stopping });
+    } catch (error) {
+      logger.error({ err: error }, 'mail worker: pass failed; trying again shortly');
+    }
+    if (!state.stopping && !state.again) await idle(POLL_MS);
+  }
+}
+
+/** Starts the outbox worker in this server process (idempotent); it delivers what was left before a restart first. */
+export function startMailWorker(): void {
+  if (state.loop) return;
+  const config = getConfig();
+  if (config.devMailbox) {
+    logger.warn('DEV_MAILBOX is on: every verification and reset code is readable at /dev/mailbox and in this log. Never turn it on where others can reach the site.');
+  }
+  if (!config.smtpUrl) logger.info('mail: SMTP_URL is not set, so mails are queued and logged, not sent');
+  state.stopping = false;
+  const loop = runLoop().finally(() => {
+    if (state.loop === loop) {
+      state.loop = null;
+      state.stopping = false;
+    }
+  });
+  state.loop = loop;
+}
+
+/** Asks the worker to look at the outbox now (call after committing a mail); a no-op where no worker runs. */
+export function nudgeMailWorker(): void {
+  if (!state.loop) return;
+  state.again = true;
+  state.wake?.();
+}
+
+/** Stops the worker, waiting a bounded time for the send in flight. */
+export async function stopMailWorker(waitMs = STOP_WAIT_MS): Promise<void> {
+  const loop = state.loop;
+  if (!loop) return;
+  state.stopping = true;
+  state.wake?.();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([loop, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+}
