@@ -58,11 +58,20 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   return parsed.data;
 }
 
+/** Seconds a client should wait after a 429 when the refusal does not say: a minute. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** A 429 carries Retry-After (seconds): the refusal's own wait when it knows it. */
+function withRetryAfter(response: NextResponse, error: { retryAfterSeconds?: number | null }): NextResponse {
+  if (response.status === 429) response.headers.set('retry-after', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+  return response;
+}
+
 /** Turns what a handler threw into the contract's `{ error }` reply; unexpected faults are logged and stay vague. */
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof BadRequest) return jsonError(error.message, 400);
-  if (error instanceof AuthException) return jsonError(error.exception, error.status);
-  if (error instanceof UserFacingError) return jsonError(error.message, error.status);
+  if (error instanceof AuthException) return withRetryAfter(jsonError(error.exception, error.status), error);
+  if (error instanceof UserFacingError) return withRetryAfter(jsonError(error.message, error.status), error as { retryAfterSeconds?: number });
   logger.error({ err: error }, 'request failed');
   return jsonError('UnknownException', 500);
 }

@@ -30,6 +30,8 @@ const configSchema = z
       z.enum(['1', 'true', '0', 'false'], 'must be 1, true, 0 or false').optional(),
     ),
     REDIS_URL: optional(url(['redis', 'rediss'])),
+    // Namespace of the rate-limit keys in Redis, so sites (or test runs) sharing one Redis never share budgets.
+    RATE_LIMIT_PREFIX: optional(z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, or . : _ -')),
     // `name` turns a flag on for everyone, `!name` off for everyone, whatever PostHog says (server/flags.ts).
     FEATURE_FLAGS: optional(z.string().regex(/^!?[\w-]+(,!?[\w-]+)*$/, 'must be a comma-separated list of flag names, each optionally prefixed with !')),
     NEXT_PUBLIC_POSTHOG_KEY: optional(z.string()),
@@ -104,6 +106,7 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     devMailbox: env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true',
     mailFrom: env.MAIL_FROM ?? 'Sentinel Shield <no-reply@localhost>',
     redisUrl: env.REDIS_URL ?? null,
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX ?? 'sentinel',
     featureFlags: (env.FEATURE_FLAGS ?? 'extendedUserSetting').split(',').filter(Boolean),
     posthog: env.NEXT_PUBLIC_POSTHOG_KEY
       ? { key: env.NEXT_PUBLIC_POSTHOG_KEY, host: env.NEXT_PUBLIC_POSTHOG_HOST ?? 'https://us.i.posthog.com' }

@@ -3,7 +3,6 @@ import 'server-only';
 import { UserFacingError } from '@/lib/errors';
 import type { IncidentReport } from '@/lib/schemas/projects';
 
-import { AuthException } from './auth/errors';
 import { getDb } from './db/client';
 import { incidentReports } from './db/schema';
 import { logger } from './logger';
@@ -12,12 +11,7 @@ import { getRateLimits } from './rate-limit';
 
 /** Stores a visitor's incident report for staff review, at most 10 an hour from one address. */
 export async function reportIncident(report: IncidentReport, reporter: { key: string; ip: string }): Promise<{ id: string }> {
-  try {
-    await getRateLimits().consume('incident-ip', reporter.ip);
-  } catch (error) {
-    if (error instanceof AuthException) throw new UserFacingError('Too many reports from your address. Please try again later.', 429);
-    throw error;
-  }
+  await getRateLimits().consumeOrRefuse('incident-ip', reporter.ip, 'Too many reports from your address. Please try again later.');
   if (!(await getProject(report.projectId))) throw new UserFacingError('Unknown project.', 404);
   const db = await getDb();
   const [row] = await db

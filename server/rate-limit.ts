@@ -3,18 +3,27 @@ import 'server-only';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
+import { UserFacingError } from '@/lib/errors';
+
 import { AuthException } from './auth/errors';
 import { getConfig } from './config';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/** Budgets per email and per IP for each auth operation: points that may be spent within a window (seconds). */
+/** Budgets: points that may be spent within a window (seconds), per email, per address, or for the whole site. */
 export const LIMITS = {
-  'login-failure-email': { points: 10, duration: 15 * MINUTE },
+  // Login (server/auth/pool.ts authenticate): a try spends its points before the password is checked and gets
+  // them back when the password is right. The hard stops are per email + address and per address, so a stranger
+  // cannot lock the owner out; the email alone only slows down (see loginDelayMs), counted in login-failure-email.
+  'login-failure-email-ip': { points: 10, duration: 15 * MINUTE },
   'login-failure-ip': { points: 100, duration: 15 * MINUTE },
+  'login-failure-email': { points: 10, duration: 15 * MINUTE },
   'signup-email': { points: 5, duration: HOUR },
   'signup-ip': { points: 20, duration: HOUR },
+  // Whole-site budgets on what sends mail to any address, so a botnet cannot mail-bomb or enumerate at will.
+  'signup-global': { points: 300, duration: HOUR },
+  'forgot-global': { points: 300, duration: HOUR },
   'forgot-email': { points: 5, duration: HOUR },
   'forgot-ip': { points: 30, duration: HOUR },
   'reset-email': { points: 10, duration: 15 * MINUTE },
@@ -24,6 +33,12 @@ export const LIMITS = {
   'resend-email': { points: 5, duration: HOUR },
   'resend-ip': { points: 30, duration: HOUR },
   'incident-ip': { points: 10, duration: HOUR },
+  // Anonymous writes, per address: generous for a person (one browser voting and browsing project pages), tight
+  // enough that a script cannot fill tables or steer Trending.
+  'vote-ip': { points: 100, duration: HOUR },
+  'page-view-ip': { points: 600, duration: HOUR },
+  'quote-ip': { points: 10, duration: HOUR },
+  'client-log-ip': { points: 120, duration: 10 * MINUTE },
   // Settings (issue #7): signed-in writes that store data, per user id.
   'user-event-user': { points: 300, duration: 10 * MINUTE },
   'avatar-user': { points: 30, duration: HOUR },
@@ -31,9 +46,51 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/** The key of a whole-site budget (signup-global, forgot-global). */
+export const SITE_KEY = 'site';
+
+/** Recent wrong passwords for an email that cost nothing; each one after them doubles the wait. */
+const FREE_LOGIN_FAILURES = 5;
+const FIRST_LOGIN_DELAY_MS = 250;
+export const MAX_LOGIN_DELAY_MS = 2000;
+
+/** How long a login waits before its password is checked, after `recentFailures` wrong passwords for the email from anywhere. */
+export function loginDelayMs(recentFailures: number): number {
+  if (recentFailures < FREE_LOGIN_FAILURES) return 0;
+  return Math.min(MAX_LOGIN_DELAY_MS, FIRST_LOGIN_DELAY_MS * 2 ** (recentFailures - FREE_LOGIN_FAILURES));
+}
+
+/** A refusal by a budget outside the user pool: a 429 whose Retry-After says how long to wait. */
+export class RateLimitedError extends UserFacingError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+  }
+}
+
+// Redis must never hold a request: a command answers within COMMAND_TIMEOUT_MS or the in-memory insurance limiter
+// answers instead; a socket that stays silent after a command is dropped and reconnected, so a stalled Redis costs
+// a request at most a couple of command timeouts, and later requests go straight to memory until it is back.
+const COMMAND_TIMEOUT_MS = 250;
+const SOCKET_TIMEOUT_MS = 500;
+const CONNECT_TIMEOUT_MS = 500;
+/** A fresh process waits at most this long for its first connection, so its first requests count in Redis too. */
+const WARM_UP_MS = 500;
+const reconnectDelayMs = (attempt: number) => Math.min(100 * attempt, 2000);
+
 export type RateLimits = {
-  /** Spends a point; throws LimitExceededException when the budget is spent. */
+  /** Spends a point; throws LimitExceededException (with its Retry-After) when the budget is spent. */
   consume(name: LimitName, key: string): Promise<void>;
+  /** Spends a point; throws a 429 RateLimitedError with this message when the budget is spent. */
+  consumeOrRefuse(name: LimitName, key: string, message: string): Promise<void>;
+  /** Counts an event without ever refusing. */
+  record(name: LimitName, key: string): Promise<void>;
+  /** Points spent in the current window, without spending one. */
+  used(name: LimitName, key: string): Promise<number>;
+  /** Gives one spent point back. */
+  refund(name: LimitName, key: string): Promise<void>;
   /** True when no point is left, without spending one. */
   isExhausted(name: LimitName, key: string): Promise<boolean>;
   /** Gives the whole budget back (after a successful login). */
@@ -41,12 +98,33 @@ export type RateLimits = {
   close(): Promise<void>;
 };
 
-/** Rate limits in this process, or shared through Redis (falling back to memory while Redis is unreachable). */
+const retryAfterSeconds = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+
+/** Rate limits in this process, or shared through Redis (falling back to memory while Redis is unreachable or slow). */
 export function createRateLimits(options: { redisUrl: string | null; prefix: string }): RateLimits {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  // Commands wait for the connection (so the first requests count in Redis too); if Redis is down they fail after
-  // one retry and the in-memory insurance limiter takes over: a down Redis must not take logins down with it.
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        // Commands are never queued while the connection is down: they fail at once and memory answers.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: COMMAND_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        retryStrategy: reconnectDelayMs,
+      })
+    : null;
   redis?.on('error', () => {});
+  const warmedUp = redis
+    ? new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, WARM_UP_MS);
+        timer.unref();
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      })
+    : Promise.resolve();
+
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   const limiter = (name: LimitName) => {
     let found = limiters.get(name);
@@ -54,27 +132,54 @@ export function createRateLimits(options: { redisUrl: string | null; prefix: str
       const { points, duration } = LIMITS[name];
       const keyPrefix = `${options.prefix}:${name}`;
       const memory = new RateLimiterMemory({ points, duration, keyPrefix });
-      found = redis ? new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory }) : memory;
+      found = redis
+        ? new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true })
+        : memory;
       limiters.set(name, found);
     }
     return found;
   };
+  const ready = async (name: LimitName) => {
+    await warmedUp;
+    return limiter(name);
+  };
+
+  /** Spends a point: the refusal when the budget is spent, else null. */
+  async function spend(name: LimitName, key: string): Promise<RateLimiterRes | null> {
+    try {
+      await (await ready(name)).consume(key.toLowerCase());
+      return null;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error;
+      throw error;
+    }
+  }
 
   return {
     async consume(name, key) {
-      try {
-        await limiter(name).consume(key.toLowerCase());
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw new AuthException('LimitExceededException');
-        throw error;
-      }
+      const refusal = await spend(name, key);
+      if (refusal) throw new AuthException('LimitExceededException', undefined, retryAfterSeconds(refusal));
+    },
+    async consumeOrRefuse(name, key, message) {
+      const refusal = await spend(name, key);
+      if (refusal) throw new RateLimitedError(message, retryAfterSeconds(refusal));
+    },
+    async record(name, key) {
+      await spend(name, key);
+    },
+    async used(name, key) {
+      const state = await (await ready(name)).get(key.toLowerCase());
+      return state?.consumedPoints ?? 0;
+    },
+    async refund(name, key) {
+      await (await ready(name)).reward(key.toLowerCase(), 1);
     },
     async isExhausted(name, key) {
-      const state = await limiter(name).get(key.toLowerCase());
+      const state = await (await ready(name)).get(key.toLowerCase());
       return state !== null && state.remainingPoints <= 0;
     },
     async reset(name, key) {
-      await limiter(name).delete(key.toLowerCase());
+      await (await ready(name)).delete(key.toLowerCase());
     },
     async close() {
       redis?.disconnect();
@@ -84,8 +189,19 @@ export function createRateLimits(options: { redisUrl: string | null; prefix: str
 
 let shared: RateLimits | null = null;
 
-/** The process-wide rate limits from the configuration. */
+/** The process-wide rate limits from the configuration (keys under RATE_LIMIT_PREFIX in Redis). */
 export function getRateLimits(): RateLimits {
-  shared ??= createRateLimits({ redisUrl: getConfig().redisUrl, prefix: 'sentinel:rl' });
+  if (!shared) {
+    const config = getConfig();
+    const limits = createRateLimits({ redisUrl: config.redisUrl, prefix: `${config.rateLimitPrefix}:rl` });
+    // A closed instance (tests, shutdown) is replaced on next use instead of answering from memory forever.
+    shared = {
+      ...limits,
+      async close() {
+        if (shared === this) shared = null;
+        await limits.close();
+      },
+    };
+  }
   return shared;
 }

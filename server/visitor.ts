@@ -30,3 +30,9 @@ export async function peekVoterKey(): Promise<string | null> {
   const visitor = (await cookies()).get(VISITOR_COOKIE)?.value;
   return visitor && VISITOR_ID.test(visitor) ? `visitor:${visitor}` : null;
 }
+
+/** The anonymous visitor cookie's id when the request carries a valid one (never sets it). */
+export async function peekVisitorId(): Promise<string | null> {
+  const visitor = (await cookies()).get(VISITOR_COOKIE)?.value;
+  return visitor && VISITOR_ID.test(visitor) ? visitor : null;
+}

@@ -7,6 +7,7 @@ import { UserFacingError } from '@/lib/errors';
 import { getDb } from './db/client';
 import { votes } from './db/schema';
 import { getProject } from './projects';
+import { getRateLimits } from './rate-limit';
 
 export type VoteSummary = { yes: number; no: number; total: number; yesPercentage: number | null; yourVote: boolean | null };
 
@@ -33,8 +34,12 @@ export async function getSiteYesPercentage(): Promise<number | null> {
   return percentage(row.yes, row.total);
 }
 
-/** Records or changes a voter's one vote on a project. Votes never move the security score. */
-export async function castVote(projectId: string, voterKey: string, vote: boolean): Promise<VoteSummary> {
+/**
+ * Records or changes a voter's one vote on a project. Votes never move the security score. Every vote spends a
+ * point of the address's budget (429 past it, nothing stored): a cookie-less request is a new voter each time.
+ */
+export async function castVote(projectId: string, voterKey: string, vote: boolean, ip: string): Promise<VoteSummary> {
+  await getRateLimits().consumeOrRefuse('vote-ip', ip, 'Too many votes from your address. Please try again later.');
   if (!(await getProject(projectId))) throw new UserFacingError('Unknown project.', 404);
   const db = await getDb();
   await db

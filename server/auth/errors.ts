@@ -15,12 +15,16 @@ const STATUS: Record<AuthExceptionName, number> = {
   UnknownException: 500,
 };
 
-/** A refusal of the user pool, named as the UI expects (SPEC §8) and carrying its HTTP status. */
+/**
+ * A refusal of the user pool, named as the UI expects (SPEC §8) and carrying its HTTP status; a rate-limit refusal
+ * also says how many seconds to wait (the Retry-After of a route's 429).
+ */
 export class AuthException extends Error {
   readonly status: number;
   constructor(
     readonly exception: AuthExceptionName,
     message: string = exception,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = exception;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -11,6 +12,9 @@ import { getTrendingProjects, invalidateSearchCaches, searchProjects } from '@/s
 const FIELDS = ['id', 'logo', 'name', 'rank', 'tokenTickers'];
 
 const ids = (results: SearchResult[]) => results.map((result) => result.id);
+
+/** A new visitor on a new address: each counts one view per project per day. */
+const nextViewer = () => ({ visitorId: randomUUID(), ip: `viewer-${randomUUID()}` });
 
 /** The fields of every result, exactly as the contract names them. */
 function expectResultShape(results: SearchResult[]) {
@@ -140,8 +144,8 @@ describe('getTrendingProjects', () => {
     const db = await getDb();
     const [low] = await db.select({ id: projects.id }).from(projects).orderBy(sql`${projects.rank} desc nulls first`).limit(1);
     expect(ids(await getTrendingProjects())).not.toContain(low.id);
-    for (let i = 0; i < 5; i++) await recordPageView(low.id);
-    await recordPageView('ethereum');
+    for (let i = 0; i < 5; i++) await recordPageView(low.id, nextViewer());
+    await recordPageView('ethereum', nextViewer());
 
     invalidateSearchCaches();
     const trending = await getTrendingProjects();
@@ -155,7 +159,7 @@ describe('getTrendingProjects', () => {
     const db = await getDb();
     const [other] = await db.select({ id: projects.id }).from(projects).orderBy(sql`${projects.rank} desc nulls first`).offset(1).limit(1);
     const longAgo = new Date(Date.now() - 30 * 86_400_000);
-    for (let i = 0; i < 10; i++) await recordPageView(other.id, longAgo);
+    for (let i = 0; i < 10; i++) await recordPageView(other.id, nextViewer(), longAgo);
     invalidateSearchCaches();
     expect(ids(await getTrendingProjects())).not.toContain(other.id);
   });
@@ -164,7 +168,7 @@ describe('getTrendingProjects', () => {
     const before = await getTrendingProjects();
     const db = await getDb();
     const [quiet] = await db.select({ id: projects.id }).from(projects).orderBy(sql`${projects.rank} desc nulls first`).offset(2).limit(1);
-    for (let i = 0; i < 20; i++) await recordPageView(quiet.id);
+    for (let i = 0; i < 20; i++) await recordPageView(quiet.id, nextViewer());
     expect(ids(await getTrendingProjects())).toEqual(ids(before));
     invalidateSearchCaches();
     expect((await getTrendingProjects())[0].id).toBe(quiet.id);

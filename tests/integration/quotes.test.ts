@@ -1,11 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { createQuoteRequestAction } from '@/actions/quotes/create-quote-request';
 import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote';
 import { getDb } from '@/server/db/client';
 import { quoteRequests } from '@/server/db/schema';
 import { createQuoteRequest } from '@/server/quotes';
+
+// The action reads the client address from the request headers: one address for this file's submissions.
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.10' }) }));
+
+const requester = { ip: '192.0.2.11' };
 
 const input: QuoteRequestInput = {
   name: '  Ada Lovelace ',
@@ -33,7 +38,7 @@ describe('createQuoteRequest', () => {
   it('stores a validated request and returns its id', async () => {
     const before = await countQuoteRequests();
 
-    const { id } = await createQuoteRequest(quoteRequestSchema.parse({ ...input, website: 'https://example.com' }));
+    const { id } = await createQuoteRequest(quoteRequestSchema.parse({ ...input, website: 'https://example.com' }), requester);
 
     expect(await countQuoteRequests()).toBe(before + 1);
     const row = await storedQuoteRequest(id);
@@ -51,8 +56,8 @@ describe('createQuoteRequest', () => {
 
   it('gives each request its own id', async () => {
     const quote = quoteRequestSchema.parse(input);
-    const first = await createQuoteRequest(quote);
-    const second = await createQuoteRequest(quote);
+    const first = await createQuoteRequest(quote, requester);
+    const second = await createQuoteRequest(quote, requester);
     expect(first.id).not.toBe(second.id);
   });
 });

@@ -87,6 +87,8 @@ const yesPercentage = (query = '') => call(yesPercentageGET, new Request(`http:/
 const testRun = createTestRun();
 const { nextIp } = testRun;
 const nextVoter = () => `visitor:${randomUUID()}`;
+/** A new visitor (a cookie id) on a new address. */
+const nextViewer = () => ({ visitorId: randomUUID(), ip: nextIp() });
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -144,9 +146,9 @@ describe('votes (server/votes.ts)', () => {
   it('counts one vote per voter per project; voting again changes it', async () => {
     const project = takeProject();
     const voter = nextVoter();
-    expect(await castVote(project, voter, true)).toEqual({ yes: 1, no: 0, total: 1, yesPercentage: 100, yourVote: true });
-    expect(await castVote(project, voter, true)).toMatchObject({ total: 1, yesPercentage: 100, yourVote: true });
-    expect(await castVote(project, voter, false)).toEqual({ yes: 0, no: 1, total: 1, yesPercentage: 0, yourVote: false });
+    expect(await castVote(project, voter, true, nextIp())).toEqual({ yes: 1, no: 0, total: 1, yesPercentage: 100, yourVote: true });
+    expect(await castVote(project, voter, true, nextIp())).toMatchObject({ total: 1, yesPercentage: 100, yourVote: true });
+    expect(await castVote(project, voter, false, nextIp())).toEqual({ yes: 0, no: 1, total: 1, yesPercentage: 0, yourVote: false });
     const rows = await voteRows(project);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ voterKey: voter, vote: false });
@@ -156,7 +158,7 @@ describe('votes (server/votes.ts)', () => {
     const project = takeProject();
     const voter = nextVoter();
     const values = Array.from({ length: 10 }, (_, index) => index % 3 === 0);
-    const summaries = await Promise.all(values.map((value) => castVote(project, voter, value)));
+    const summaries = await Promise.all(values.map((value) => castVote(project, voter, value, nextIp())));
     for (const summary of summaries) expect(summary.total).toBe(1);
     const rows = await voteRows(project);
     expect(rows).toHaveLength(1);
@@ -167,7 +169,7 @@ describe('votes (server/votes.ts)', () => {
   it('counts 10 voters voting in parallel as 10 votes', async () => {
     const project = takeProject();
     const values = Array.from({ length: 10 }, (_, index) => index < 7);
-    await Promise.all(values.map((value) => castVote(project, nextVoter(), value)));
+    await Promise.all(values.map((value) => castVote(project, nextVoter(), value, nextIp())));
     expect(await voteRows(project)).toHaveLength(10);
     expect(await getVoteSummary(project)).toEqual({ yes: 7, no: 3, total: 10, yesPercentage: 70, yourVote: null });
   });
@@ -175,9 +177,9 @@ describe('votes (server/votes.ts)', () => {
   it('rounds the percentage to one decimal and tells each voter their own vote', async () => {
     const project = takeProject();
     const [a, b, c] = [nextVoter(), nextVoter(), nextVoter()];
-    await castVote(project, a, true);
-    await castVote(project, b, true);
-    await castVote(project, c, false);
+    await castVote(project, a, true, nextIp());
+    await castVote(project, b, true, nextIp());
+    await castVote(project, c, false, nextIp());
     expect(await getVoteSummary(project, a)).toEqual({ yes: 2, no: 1, total: 3, yesPercentage: 66.7, yourVote: true });
     expect((await getVoteSummary(project, c)).yourVote).toBe(false);
     expect((await getVoteSummary(project, nextVoter())).yourVote).toBeNull();
@@ -193,7 +195,7 @@ describe('votes (server/votes.ts)', () => {
   it('refuses an unknown or malformed project with a 404 and stores nothing', async () => {
     const before = await counts();
     for (const id of ['no-such-project', 'Bitcoin', "bitcoin'; drop table votes; --", '', 'x'.repeat(5000)]) {
-      const error = await rejection(castVote(id, nextVoter(), true));
+      const error = await rejection(castVote(id, nextVoter(), true, nextIp()));
       expect(error).toBeInstanceOf(UserFacingError);
       expect(error).toMatchObject({ status: 404 });
     }
@@ -202,9 +204,9 @@ describe('votes (server/votes.ts)', () => {
 });
 
 describe('page views (server/page-views.ts)', () => {
-  it('counts 5 parallel views as one row of 5 for today', async () => {
+  it('counts 5 parallel views by 5 visitors as one row of 5 for today', async () => {
     const project = takeProject();
-    await Promise.all(Array.from({ length: 5 }, () => recordPageView(project)));
+    await Promise.all(Array.from({ length: 5 }, () => recordPageView(project, nextViewer())));
     const rows = await viewRows(project);
     expect(rows).toEqual([{ projectId: project, day: today(), views: 5 }]);
   });
@@ -212,9 +214,9 @@ describe('page views (server/page-views.ts)', () => {
   it('keeps one row per project per day', async () => {
     const project = takeProject();
     const yesterday = new Date(Date.now() - 86_400_000);
-    await recordPageView(project);
-    await recordPageView(project, yesterday);
-    await recordPageView(project, yesterday);
+    await recordPageView(project, nextViewer());
+    await recordPageView(project, nextViewer(), yesterday);
+    await recordPageView(project, nextViewer(), yesterday);
     const rows = (await viewRows(project)).sort((a, b) => a.day.localeCompare(b.day));
     expect(rows).toEqual([
       { projectId: project, day: yesterday.toISOString().slice(0, 10), views: 2 },
@@ -224,15 +226,15 @@ describe('page views (server/page-views.ts)', () => {
 
   it('counts by the UTC day', async () => {
     const project = takeProject();
-    await recordPageView(project, new Date('2030-01-01T23:59:59.999Z'));
-    await recordPageView(project, new Date('2030-01-02T00:00:00.000Z'));
+    await recordPageView(project, nextViewer(), new Date('2030-01-01T23:59:59.999Z'));
+    await recordPageView(project, nextViewer(), new Date('2030-01-02T00:00:00.000Z'));
     expect((await viewRows(project)).map((row) => row.day).sort()).toEqual(['2030-01-01', '2030-01-02']);
   });
 
   it('refuses an unknown project with a 404 and stores nothing', async () => {
     const before = await counts();
     for (const id of ['no-such-project', 'BITCOIN', "'; drop table page_views; --"]) {
-      const error = await rejection(recordPageView(id));
+      const error = await rejection(recordPageView(id, nextViewer()));
       expect(error).toBeInstanceOf(UserFacingError);
       expect(error).toMatchObject({ status: 404 });
     }
@@ -338,10 +340,10 @@ describe('GET /api/projects/average-yes-percentage', () => {
 
   it("answers one project's share with ?id=", async () => {
     const project = takeProject();
-    await castVote(project, nextVoter(), true);
-    await castVote(project, nextVoter(), false);
-    await castVote(project, nextVoter(), false);
-    await castVote(project, nextVoter(), false);
+    await castVote(project, nextVoter(), true, nextIp());
+    await castVote(project, nextVoter(), false, nextIp());
+    await castVote(project, nextVoter(), false, nextIp());
+    await castVote(project, nextVoter(), false, nextIp());
     const reply = await yesPercentage(`?id=${project}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id: project, yesPercentage: 25, votes: 4 });
@@ -401,11 +403,11 @@ describe('POST /api/projects/page-view', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers 200 and counts the view for today', async () => {
+  it('answers 200 and counts the view for today, once for the same cookie-less visitor', async () => {
     const project = takeProject();
     expect(await pageView({ projectId: project })).toMatchObject({ status: 200, body: { ok: true } });
     expect(await pageView({ projectId: project })).toMatchObject({ status: 200 });
-    expect(await viewRows(project)).toEqual([{ projectId: project, day: today(), views: 2 }]);
+    expect(await viewRows(project)).toEqual([{ projectId: project, day: today(), views: 1 }]);
   });
 });
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 import { errorResponse, hasMediaType, jsonError, readBytes } from '@/server/api';
 import { logger } from '@/server/logger';
+import { getRateLimits } from '@/server/rate-limit';
+import { clientIp } from '@/server/request-ip';
 
 /** A beacon is a code and a short message; anything longer is refused (413) before it is all read. */
 const MAX_BEACON_BYTES = 8192;
@@ -15,6 +17,12 @@ const beaconSchema = z.object({
 
 /** The client's log beacon (`/api/auth/_log`): auth problems seen in the browser, logged on the server. */
 export async function POST(request: Request) {
+  try {
+    // Before the body is read: a flood costs one counter and never reaches the log.
+    await getRateLimits().consumeOrRefuse('client-log-ip', clientIp(request.headers), 'Too many log reports from your address. Please try again later.');
+  } catch (error) {
+    return errorResponse(error);
+  }
   let text: string;
   try {
     text = new TextDecoder().decode(await readBytes(request, MAX_BEACON_BYTES));
