@@ -1,16 +1,142 @@
-// Starts the built standalone server. It changes into its own folder, so relative paths are made absolute here.
-import path from 'node:path';
+// Serves the built standalone app through our own small HTTP front, on Next's custom-server API, for two reasons:
+// - the client address: X-Forwarded-For gets the socket's address appended, as a proxy does, so
+//   server/request-ip.ts can count trusted entries from the right (Next alone keeps a client-sent header as is);
+// - shutdown: SIGTERM marks the instance draining (health answers 503), stops accepting, lets in-flight requests
+//   finish within SHUTDOWN_TIMEOUT_SECONDS, then runs the app's own clean-up (server/lifecycle.ts) and exits 0.
+// The app's configuration is validated in server/config.ts when it starts; this file reads only what it needs first.
 import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
-const server = path.resolve('.next', 'standalone', 'server.js');
-if (!fs.existsSync(server)) {
+const standalone = path.resolve('.next', 'standalone');
+const serverFile = path.join(standalone, 'server.js');
+if (!fs.existsSync(serverFile)) {
   console.error('No build found. Run `npm run build` first.');
   process.exit(1);
 }
+
+/** A whole number from the environment, the fallback when unset, or a clear stop. */
+function wholeNumber(name, fallback, min, max) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    console.error(`\nThe server cannot start.\nInvalid configuration:\n- ${name}: must be a whole number from ${min} to ${max}\n`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const port = wholeNumber('PORT', 3000, 1, 65535);
+const shutdownTimeoutMs = wholeNumber('SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
+const keepAliveTimeoutMs = wholeNumber('KEEP_ALIVE_TIMEOUT', 0, 0, 3_600_000);
+const hostname = process.env.HOSTNAME || '0.0.0.0';
+
+// The standalone server changes into its own folder, so relative paths are made absolute first.
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR || 'data');
 process.env.NODE_ENV = 'production';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
-// Our own SIGTERM handler closes the embedded database before exiting; Next's would exit first.
-process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
-process.env.HOSTNAME ??= '0.0.0.0';
-await import(server);
+// As the generated server.js does: the build's own configuration, so Next does not look for next.config.
+const { config: nextConfig } = JSON.parse(fs.readFileSync(path.join(standalone, '.next', 'required-server-files.json'), 'utf8'));
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
+process.chdir(standalone);
+
+// Shared with the bundled app through server/lifecycle.ts (same key, same shape).
+const lifecycle = { front: true, draining: false, closers: [] };
+globalThis[Symbol.for('sentinel-shield.lifecycle')] = lifecycle;
+
+const next = createRequire(serverFile)('next');
+const app = next({ dev: false, dir: standalone, hostname, port });
+const handleWithNext = app.getRequestHandler();
+
+let markPrepared;
+const prepared = new Promise((resolve) => (markPrepared = resolve));
+const openResponses = new Set();
+let noneInFlight = null;
+
+async function handle(req, res) {
+  openResponses.add(res);
+  res.once('close', () => {
+    openResponses.delete(res);
+    if (openResponses.size === 0) noneInFlight?.();
+  });
+  // Whatever the client wrote stays to the left; the socket's peer is the one entry nobody can forge.
+  const peer = req.socket.remoteAddress;
+  if (peer) {
+    const forwarded = req.headers['x-forwarded-for'];
+    req.headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer;
+  }
+  if (lifecycle.draining) res.shouldKeepAlive = false;
+  try {
+    await prepared;
+    await handleWithNext(req, res);
+  } catch (error) {
+    console.error(`Failed to handle request for ${req.url}`, error);
+    if (res.headersSent) res.destroy();
+    else {
+      res.statusCode = 500;
+      res.end('Internal Server Error');
+    }
+  }
+}
+
+const server = http.createServer((req, res) => void handle(req, res));
+if (keepAliveTimeoutMs) server.keepAliveTimeout = keepAliveTimeoutMs;
+server.on('error', (error) => {
+  console.error('\nThe server cannot start.\n', error);
+  process.exit(1);
+});
+
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
+  process.env.PORT = String(actualPort);
+  process.env.__NEXT_PRIVATE_ORIGIN = `http://${shownHost}:${actualPort}`;
+  console.log(`▲ Sentinel Shield on http://${shownHost}:${actualPort}`);
+  // Runs instrumentation.ts (configuration, migrations, seed); requests wait for it.
+  app.prepare().then(markPrepared, (error) => {
+    console.error('\nThe server cannot start.\n', error);
+    process.exit(1);
+  });
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+let stopping = false;
+
+async function drainAndExit(signal) {
+  if (stopping) {
+    console.error(`${signal} again: exiting without waiting`);
+    process.exit(1);
+  }
+  stopping = true;
+  // Should the clean-up itself hang, the process still ends.
+  setTimeout(() => process.exit(1), shutdownTimeoutMs + 10_000).unref();
+  const deadline = Date.now() + shutdownTimeoutMs;
+  lifecycle.draining = true;
+  console.log(`${signal}: draining ${openResponses.size} request(s), at most ${shutdownTimeoutMs / 1000} s`);
+  // No new connections; idle keep-alive ones close now, busy ones after their answer.
+  server.close();
+  server.closeIdleConnections();
+  for (const res of openResponses) if (!res.headersSent) res.shouldKeepAlive = false;
+  if (openResponses.size > 0) {
+    await Promise.race([new Promise((resolve) => (noneInFlight = resolve)), sleep(deadline - Date.now())]);
+  }
+  if (openResponses.size > 0) console.warn(`${openResponses.size} request(s) still open at the deadline: cut off`);
+  server.closeAllConnections();
+  // A start still migrating has registered no clean-up yet: give it what is left of the deadline.
+  await Promise.race([prepared, sleep(deadline - Date.now())]);
+  try {
+    await app.close();
+    for (const close of lifecycle.closers) await close();
+  } catch (error) {
+    console.error('Clean-up failed during shutdown', error);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void drainAndExit('SIGTERM'));
+process.on('SIGINT', () => void drainAndExit('SIGINT'));

@@ -52,6 +52,10 @@ const configSchema = z
     QUOTE_FORM_EMBED_URL: optional(url(['https'])),
     SITE_URL: optional(url(['http', 'https'])),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+    // Proxies in front of us that append to X-Forwarded-For (server/request-ip.ts); 0 trusts none.
+    TRUSTED_PROXY_HOPS: optional(z.coerce.number('must be a whole number').int().min(0).max(10)),
+    SHUTDOWN_TIMEOUT_SECONDS: optional(z.coerce.number('must be a whole number').int().min(1).max(600)),
+    DATABASE_QUERY_TIMEOUT_MS: optional(z.coerce.number('must be a whole number').int().min(100).max(600_000)),
     NEXT_PHASE: optional(z.string()),
   })
   .superRefine((env, ctx) => {
@@ -130,6 +134,11 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     quoteFormEmbedUrl: env.QUOTE_FORM_EMBED_URL ?? null,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
+    /** How long a SIGTERM waits for in-flight requests before closing anyway (read by scripts/start.mjs too). */
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
+    /** PostgreSQL's statement_timeout; a connection silent for longer than this plus a margin is dropped. */
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS ?? 5000,
   };
 }
 

@@ -3,20 +3,28 @@ import 'server-only';
 import { getConfig, resolveAuthSecret } from './config';
 import { closeDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { beginDraining, hasFront, onShutdown } from './lifecycle';
 import { logger } from './logger';
 import { startMailWorker, stopMailWorker } from './mail/worker';
 import { shutdownPostHog } from './posthog';
 
 let shuttingDown = false;
 
+/** The app's own clean-up, run once no request is in flight any more. */
+async function closeApp() {
+  await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
+  await stopMailWorker();
+  await closeDatabase();
+}
+
+// Only without our front (`next dev`): scripts/start.mjs otherwise drains the requests first and calls closeApp.
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
+  beginDraining();
   logger.info({ signal }, 'shutting down');
   try {
-    await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
-    await stopMailWorker();
-    await closeDatabase();
+    await closeApp();
   } finally {
     process.exit(0);
   }
@@ -24,15 +32,19 @@ async function shutdown(signal: string) {
 
 /**
  * Runs once when the server process starts, before it serves: validates the configuration, provides the
- * session key, migrates and seeds the database, and closes the database cleanly on SIGTERM/SIGINT.
+ * session key, migrates and seeds the database, and has the app closed cleanly on SIGTERM/SIGINT.
  */
 export async function startServer(): Promise<void> {
   try {
     const config = getConfig();
     process.env.AUTH_SECRET = resolveAuthSecret(config);
     await prepareDatabase();
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
+    if (hasFront()) {
+      onShutdown(closeApp);
+    } else {
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      process.once('SIGINT', () => void shutdown('SIGINT'));
+    }
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
     if (config.rpcUrl) (await import('./skynet/scheduler')).startSkynetTimer();
     startMailWorker();

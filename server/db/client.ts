@@ -1,5 +1,6 @@
 import 'server-only';
 
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -22,21 +23,111 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` with a database no other instance is migrating or seeding at the same time: on PostgreSQL, one
+   * connection of its own holding an advisory lock (without the query deadline: migrations may be slow, and the
+   * lock may be waited for); on PGlite, the data folder's lock already makes this process the only one.
+   */
+  exclusive(work: (session: { db: Database; migrate(): Promise<void> }) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 };
+
+/** Any fixed number: every instance must take the same lock for migrate + seed. */
+const MIGRATION_LOCK_KEY = 727_310_916;
+/** Seconds to open a connection (TCP, TLS and authentication) before giving up. */
+const CONNECT_TIMEOUT_SECONDS = 5;
+/** Seconds an unused pooled connection stays open. */
+const IDLE_TIMEOUT_SECONDS = 30;
+/** Beyond statement_timeout, how long a connection may stay silent before the client gives up on it. */
+const SILENCE_MARGIN_MS = 1000;
+/** The health check's own deadline, so it answers within 2 s whatever the database does. */
+const PING_TIMEOUT_MS = 1500;
+
+/** Raised when PostgreSQL leaves a request unanswered for too long. */
+export class DatabaseTimeoutError extends Error {
+  name = 'DatabaseTimeoutError';
+}
+
+/** True when a chunk from PostgreSQL ends with ReadyForQuery ('Z', length 5, status): the server is done. */
+function endsWithReadyForQuery(chunk: Buffer): boolean {
+  return chunk.length >= 6 && chunk[chunk.length - 6] === 0x5a && chunk.readInt32BE(chunk.length - 5) === 5;
+}
+
+type SocketOptions = { host: string[]; port: number[]; path?: string | false; ssl?: unknown };
+
+/**
+ * Sockets for postgres.js that are destroyed when the server owes an answer and stays silent for `silenceMs`.
+ * A stopped server (or a dead link) keeps the TCP connection open and answers nothing, so neither
+ * statement_timeout nor the kernel ever notices, and every query would wait for minutes. Destroying the socket
+ * fails its queries at once and the pool opens a fresh connection for the next one, so the app recovers by itself.
+ * TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
+ */
+function watchedSocket(silenceMs: number) {
+  return (options: SocketOptions): net.Socket => {
+    const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
+    if (options.ssl) return socket;
+    let timer: NodeJS.Timeout | null = null;
+    const disarm = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    };
+    const arm = () => {
+      disarm();
+      timer = setTimeout(() => socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`)), silenceMs);
+      timer.unref();
+    };
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    // The first unanswered write starts the clock; later writes do not extend it.
+    socket.write = ((...args: unknown[]) => {
+      if (!timer) arm();
+      return write(...args);
+    }) as typeof socket.write;
+    socket.on('data', (chunk: Buffer) => (endsWithReadyForQuery(chunk) ? disarm() : arm()));
+    socket.on('close', disarm);
+    return socket;
+  };
+}
 
 /** Migrations live beside the schema; the standalone build carries them at the same relative path. */
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server/db/migrations');
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (holding its lock); `null` is in memory. */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (holding its lock); `null` is in
+ * memory. On PostgreSQL every statement is bounded by queryTimeoutMs on the server, and every connection by the
+ * same deadline plus a margin on the client.
+ */
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; queryTimeoutMs?: number }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const databaseUrl = options.databaseUrl;
+    const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
+    const client = postgres(databaseUrl, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      idle_timeout: IDLE_TIMEOUT_SECONDS,
+      connection: { statement_timeout: queryTimeoutMs, idle_in_transaction_session_timeout: queryTimeoutMs * 2 },
+      socket: watchedSocket(queryTimeoutMs + SILENCE_MARGIN_MS),
+    } as postgres.Options<Record<string, never>>);
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      exclusive: async (work) => {
+        // One connection, so the session-level lock and every statement of the work share it.
+        const own = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS });
+        try {
+          await own`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+          try {
+            const ownDb = drizzlePostgres(own, { schema }) as unknown as Database;
+            await work({ db: ownDb, migrate: () => migratePostgres(ownDb as never, { migrationsFolder: MIGRATIONS_FOLDER }) });
+          } finally {
+            await own`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+          }
+        } finally {
+          await own.end({ timeout: 5 });
+        }
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -48,10 +139,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
       extensions: { pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const migrate = () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate,
+      exclusive: (work) => work({ db, migrate }),
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -91,7 +184,7 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     const config = getConfig();
     holder.handle = isBuildPhase()
       ? openBuildDatabase()
-      : openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      : openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.databaseQueryTimeoutMs });
     holder.handle.catch(() => {
       holder.handle = null;
     });
@@ -111,13 +204,21 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
-/** True when the database answers a trivial query. */
+/** True when the database answers a trivial query within PING_TIMEOUT_MS. */
 export async function pingDatabase(): Promise<boolean> {
-  try {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const ping = (async () => {
     const db = await getDb();
     await db.execute(sql`select 1`);
     return true;
-  } catch {
-    return false;
+  })().catch(() => false);
+  try {
+    // A stalled query is left to the socket's own deadline; the answer here must not wait for it.
+    return await Promise.race([ping, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,16 +1,23 @@
 import 'server-only';
 
-import { getDatabaseHandle } from './client';
+import { type DatabaseHandle, getDatabaseHandle } from './client';
 import { seedDemoData } from './seed';
+
+/**
+ * Applies pending migrations and loads the demo data on one handle, under the migration lock, so instances that
+ * start together take turns instead of racing each other's CREATE statements.
+ */
+export function migrateAndSeed(handle: DatabaseHandle): Promise<void> {
+  return handle.exclusive(async ({ db, migrate }) => {
+    await migrate();
+    await seedDemoData(db);
+  });
+}
 
 let prepared: Promise<void> | null = null;
 
-/** Applies pending migrations and loads the demo data; run once at server start, strictly before serving. */
+/** Migrates and seeds the process-wide database; run once at server start, strictly before serving. */
 export function prepareDatabase(): Promise<void> {
-  prepared ??= (async () => {
-    const handle = await getDatabaseHandle();
-    await handle.migrate();
-    await seedDemoData(handle.db);
-  })();
+  prepared ??= (async () => migrateAndSeed(await getDatabaseHandle()))();
   return prepared;
 }

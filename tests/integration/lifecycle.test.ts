@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { GET } from '@/app/api/health/route';
+import { closeDatabase, openDatabase } from '@/server/db/client';
+import { migrateAndSeed } from '@/server/db/prepare';
+import { beginDraining } from '@/server/lifecycle';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const LIFECYCLE_KEY = Symbol.for('sentinel-shield.lifecycle');
+
+/**
+ * A TCP relay to PostgreSQL that can stop forwarding in both directions while keeping every connection open,
+ * as a stopped (SIGSTOP) server looks from the outside, without touching the machine's shared server.
+ */
+async function startStallableRelay(target: { host: string; port: number }) {
+  let paused = false;
+  const held: Array<() => void> = [];
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on('error', () => {});
+      from.on('close', () => {
+        sockets.delete(from);
+        to.destroy();
+      });
+      from.on('data', (chunk: Buffer) => {
+        const send = () => {
+          if (!to.destroyed) to.write(chunk);
+        };
+        if (paused) held.push(send);
+        else send();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (relay.address() as net.AddressInfo).port,
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
+
+describe('the life cycle: draining, stalled database, migrations', () => {
+  // The setup gives this file its own database in its beforeAll, after this body has run.
+  let ownDatabaseUrl: string | undefined;
+  const ownQueryTimeout = process.env.DATABASE_QUERY_TIMEOUT_MS;
+
+  beforeAll(() => {
+    ownDatabaseUrl = process.env.DATABASE_URL;
+  });
+
+  afterAll(async () => {
+    await closeDatabase();
+    delete (globalThis as Record<symbol, unknown>)[LIFECYCLE_KEY];
+    if (ownDatabaseUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = ownDatabaseUrl;
+    if (ownQueryTimeout === undefined) delete process.env.DATABASE_QUERY_TIMEOUT_MS;
+    else process.env.DATABASE_QUERY_TIMEOUT_MS = ownQueryTimeout;
+    vi.resetModules();
+  });
+
+  it('health answers 503 with Retry-After once shutdown has begun, though the database is up', async () => {
+    expect((await GET()).status).toBe(200);
+
+    beginDraining();
+    const response = await GET();
+
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({ status: 'draining' });
+    delete (globalThis as Record<symbol, unknown>)[LIFECYCLE_KEY];
+    expect((await GET()).status).toBe(200);
+  });
+
+  it.runIf(onPostgres)(
+    'a stalled database: health answers 503 within 2 s, queries fail fast, and both recover without a restart',
+    async () => {
+      const databaseUrl = new URL(ownDatabaseUrl!);
+      const relay = await startStallableRelay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+      try {
+        await closeDatabase();
+        const relayed = new URL(databaseUrl);
+        relayed.hostname = '127.0.0.1';
+        relayed.port = String(relay.port);
+        process.env.DATABASE_URL = relayed.toString();
+        process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
+        vi.resetModules();
+        const { GET: relayedGET } = await import('@/app/api/health/route');
+        const { getDb } = await import('@/server/db/client');
+        expect((await relayedGET()).status).toBe(200);
+
+        relay.pause();
+        let started = performance.now();
+        const stalled = await relayedGET();
+        const healthMs = performance.now() - started;
+        started = performance.now();
+        const query = await (await getDb()).execute(sql`select 1`).then(
+          () => 'answered',
+          // Drizzle wraps the driver's error as the cause of its own.
+          (error: Error) => (error.cause instanceof Error ? error.cause.name : error.name),
+        );
+        const queryMs = performance.now() - started;
+
+        expect(stalled.status).toBe(503);
+        expect(healthMs).toBeLessThan(2000);
+        expect(query).toBe('DatabaseTimeoutError');
+        // statement_timeout (1 s) plus the client's margin, well short of the ~30 s it used to take.
+        expect(queryMs).toBeLessThan(3500);
+
+        relay.resume();
+        let status = 0;
+        const giveUpAt = performance.now() + 15_000;
+        while (status !== 200 && performance.now() < giveUpAt) {
+          status = (await relayedGET()).status;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        expect(status).toBe(200);
+        expect(await (await getDb()).execute(sql`select 1 as one`)).toBeTruthy();
+      } finally {
+        await closeDatabase();
+        await relay.close();
+      }
+    },
+    45_000,
+  );
+
+  it.runIf(onPostgres)(
+    'three instances preparing a fresh PostgreSQL database at once all succeed, and the schema is whole',
+    async () => {
+      const admin = postgres(ownDatabaseUrl!, { max: 1, onnotice: () => {} });
+      const freshName = `${new URL(ownDatabaseUrl!).pathname.slice(1)}_race`;
+      const freshUrl = new URL(ownDatabaseUrl!);
+      freshUrl.pathname = `/${freshName}`;
+      await admin.unsafe(`create database ${freshName}`);
+      const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: freshUrl.toString(), dataDir: null })));
+      const fresh = postgres(freshUrl.toString(), { max: 1, onnotice: () => {} });
+      try {
+        const results = await Promise.allSettled(instances.map((instance) => migrateAndSeed(instance)));
+
+        expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+        const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'server/db/migrations/meta/_journal.json'), 'utf8')) as {
+          entries: unknown[];
+        };
+        const [{ applied }] = await fresh<{ applied: number }[]>`select count(*)::int as applied from drizzle.__drizzle_migrations`;
+        expect(applied).toBe(journal.entries.length);
+        const [{ seeded }] = await fresh<{ seeded: number }[]>`select count(*)::int as seeded from projects`;
+        const [{ once }] = await admin<{ once: number }[]>`select count(*)::int as once from projects`;
+        expect(seeded).toBe(once);
+        const [{ held }] = await fresh<{ held: number }[]>`select count(*)::int as held from pg_locks where locktype = 'advisory'`;
+        expect(held).toBe(0);
+      } finally {
+        await fresh.end();
+        await Promise.all(instances.map((instance) => instance.close()));
+        await admin.unsafe(`drop database if exists ${freshName} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});
