@@ -15,7 +15,7 @@ import { clientIp } from '../request-ip';
 import { edgeAuthConfig } from './edge-config';
 import { AuthException } from './errors';
 import { authenticate, signInWithProvider } from './pool';
-import { isSessionCurrent, readSessionGrant, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
+import { isSessionCurrent, newSessionId, readSessionGrant, revokeSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
 
 /** A refused login whose `code` is the pool's exception name, which the client reads from the sign-in reply. */
 class PoolSignInError extends CredentialsSignin {
@@ -76,10 +76,10 @@ function buildConfig(): NextAuthConfig {
             emailVerified: profile?.email_verified === true,
             image: user?.image ?? null,
           });
-          return { ...token, sub: member.id, username: member.username, email: member.email, sv: member.sessionVersion };
+          return { ...token, sub: member.id, username: member.username, email: member.email, sv: member.sessionVersion, sid: newSessionId() };
         }
-        // A password sign-in: the session starts at the user's current version.
-        if (user) return { ...edgeAuthConfig.callbacks.jwt(params), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 };
+        // A password sign-in: the session starts at the user's current version, with an id of its own.
+        if (user) return { ...edgeAuthConfig.callbacks.jwt(params), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0, sid: newSessionId() };
         if (!token.sub) return token;
         if (trigger === 'update') {
           // Only the session that changed the password (or signed out everywhere) holds the grant to stay signed in.
@@ -90,12 +90,22 @@ function buildConfig(): NextAuthConfig {
           if (username) token.username = username;
         }
         // Every request's session check: a password change, a reset or "Sign out of all devices" ends older sessions.
-        return (await isSessionCurrent(token.sub, token.sv)) ? token : null;
+        return (await isSessionCurrent(token.sub, token.sv, token.sid)) ? token : null;
       },
       async session(params) {
         const session = edgeAuthConfig.callbacks.session(params);
         // Flags travel with the session, read at request time, so the browser knows them as soon as it knows the user.
         return { ...session, flags: await getFlagsForUser(params.token.sub ?? null) };
+      },
+    },
+    events: {
+      // Signing out ends the session itself, not only this browser's cookie.
+      async signOut(message) {
+        const token = 'token' in message ? message.token : null;
+        if (token?.sub && typeof token.sid === 'string') {
+          const expiresAt = new Date((typeof token.exp === 'number' ? token.exp : Date.now() / 1000 + SESSION_MAX_AGE_SECONDS) * 1000);
+          await revokeSession(token.sub, token.sid, expiresAt);
+        }
       },
     },
     logger: {

@@ -1,12 +1,12 @@
 import 'server-only';
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
 import { resolveAuthSecret } from '../config';
 import { getDb, type Database } from '../db/client';
-import { users } from '../db/schema';
+import { revokedSessions, users } from '../db/schema';
 
 /**
  * Sessions are JWTs that carry the user's session version (`sv`). Raising the version in the database ends every
@@ -39,10 +39,41 @@ export async function currentSessionVersion(userId: string): Promise<number | nu
   return version === undefined || version === GONE ? null : version;
 }
 
-/** True when a session token's version is still the user's current one. */
-export async function isSessionCurrent(userId: string, tokenVersion: unknown): Promise<boolean> {
-  const current = await currentSessionVersion(userId);
-  return current !== null && (typeof tokenVersion === 'number' ? tokenVersion : 0) === current;
+const revoked = new LRUCache<string, boolean>({
+  max: 50_000,
+  ttl: SESSION_VERSION_CACHE_MS,
+  fetchMethod: async (sessionId) => {
+    const db = await getDb();
+    const rows = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId));
+    return rows.length > 0;
+  },
+});
+
+/** A new session's id, carried in its JWT as `sid` so that signing out can end that session alone. */
+export const newSessionId = () => randomUUID();
+
+/**
+ * True when a session token is still good: its version is the user's current one and it was not signed out.
+ * Tokens issued before sessions had ids carry none and are judged by their version alone.
+ */
+export async function isSessionCurrent(userId: string, tokenVersion: unknown, sessionId?: unknown): Promise<boolean> {
+  const [current, signedOut] = await Promise.all([
+    currentSessionVersion(userId),
+    typeof sessionId === 'string' && sessionId ? revoked.fetch(sessionId) : false,
+  ]);
+  return current !== null && !signedOut && (typeof tokenVersion === 'number' ? tokenVersion : 0) === current;
+}
+
+/**
+ * Ends one session (sign-out): its id is refused from now on, so a copy of the cookie taken before, or a response
+ * still in flight that renews it, no longer signs anyone in. Rows past their token's expiry are pruned here.
+ */
+export async function revokeSession(userId: string, sessionId: string, expiresAt: Date): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId) || !sessionId) return;
+  const db = await getDb();
+  await db.insert(revokedSessions).values({ sessionId, userId, expiresAt }).onConflictDoNothing();
+  revoked.set(sessionId, true);
+  await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
 }
 
 /**

@@ -153,6 +153,19 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
 );
 
+/** Sessions ended by signing out: their id (the JWT's `sid`) is refused until the token would have expired anyway. */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('revoked_sessions_expires_idx').on(table.expiresAt)],
+);
+
 /** A sign-in identity at an outside provider (Google) linked to one of our users. */
 export const userAccounts = pgTable(
   'user_accounts',

@@ -88,3 +88,21 @@ test('a password reset ends every session of the account', async ({ page, browse
   await expectSignedOut(page);
   await other.context().close();
 });
+
+test('signing out ends the session on the server: a copy of its cookie no longer signs anyone in', async ({ page, browser }, testInfo) => {
+  const email = await createAccount(page, PASSWORD, 'sessions-out');
+  await logInThrough(page, '/my/settings', email, PASSWORD);
+  const stolen = await page.context().cookies();
+  expect(stolen.some((cookie) => cookie.name.includes('session-token'))).toBe(true);
+
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const context = await browser.newContext();
+  await context.addCookies(stolen);
+  const thief = await context.newPage();
+  await preparePage(thief, testInfo.workerIndex);
+  await expectSignedOut(thief);
+  await context.close();
+});

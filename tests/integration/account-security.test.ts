@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AuthException } from '@/server/auth/errors';
 import { authenticate, confirmSignUp, forgotPassword, resetPassword, signInWithProvider, signUp } from '@/server/auth/pool';
 import { hashPassword } from '@/server/auth/passwords';
-import { currentSessionVersion, isSessionCurrent, readSessionGrant, sessionGrant } from '@/server/auth/sessions';
+import { currentSessionVersion, isSessionCurrent, readSessionGrant, revokeSession, sessionGrant } from '@/server/auth/sessions';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, userAccounts, users, verificationCodes } from '@/server/db/schema';
 import { changePassword, signOutEverywhere } from '@/server/users';
@@ -155,6 +155,17 @@ describe('sessions end when the password changes, on a reset and on "Sign out of
     await resetPassword({ email: owner.email, code: await mailedCode(owner.email, 'reset'), newPassword: 'owner-pass-3', ip: nextIp() });
     expect(await isSessionCurrent(owner.id, start + 1)).toBe(false);
     expect(await currentSessionVersion(owner.id)).toBe(start + 2);
+  });
+
+  it('signing out ends that session alone, even for a copy of its cookie', async () => {
+    const owner = await confirmedUser(OWNER_PASSWORD);
+    const version = (await currentSessionVersion(owner.id))!;
+    expect(await isSessionCurrent(owner.id, version, 'session-a')).toBe(true);
+    await revokeSession(owner.id, 'session-a', new Date(Date.now() + 60_000));
+    expect(await isSessionCurrent(owner.id, version, 'session-a')).toBe(false);
+    expect(await isSessionCurrent(owner.id, version, 'session-b')).toBe(true);
+    // Twice is harmless.
+    await revokeSession(owner.id, 'session-a', new Date(Date.now() + 60_000));
   });
 
   it('a deleted user has no current session', async () => {
