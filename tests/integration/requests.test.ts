@@ -39,7 +39,9 @@ type Handler = (request: NextRequest) => Promise<Response>;
 /** A request as the browser (or curl) sends it; `headers` may name Origin, Sec-Fetch-Site, Host … */
 function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit | null } = {}): NextRequest {
   const headers = new Headers({ 'x-forwarded-for': testRun.nextIp(), ...init.headers });
-  return new NextRequest(`${SITE}${path}`, { method: init.method ?? 'GET', headers, body: init.body ?? null, duplex: 'half' } as RequestInit & { duplex: 'half' });
+  // duplex: a streamed body (undici needs it; the DOM types do not know it).
+  const requestInit = { method: init.method ?? 'GET', headers, body: init.body ?? null, duplex: 'half' };
+  return new NextRequest(`${SITE}${path}`, requestInit as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 /** What Next does: the middleware first, and the route only when the middleware lets the request through. */

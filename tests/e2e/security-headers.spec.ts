@@ -1,0 +1,161 @@
+import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
+
+import { createAccount, logInThrough, preparePage } from './support/account';
+import { FLAGS_OFF_URL } from './support/servers';
+
+test.describe.configure({ mode: 'parallel' });
+
+const PASSWORD = 'headers-pass-1';
+/** A page of another origin (the second app server's), written by the test so no policy of ours applies to it. */
+const ATTACKER_PAGE = `${FLAGS_OFF_URL}/__attacker.html`;
+
+type Headers = { name: string; value: string }[];
+
+/** The headers every response must carry, each once. */
+function expectSecurityHeaders(headers: Headers, label: string) {
+  const values = (name: string) => headers.filter((header) => header.name.toLowerCase() === name).map((header) => header.value);
+  const csp = values('content-security-policy');
+  expect(csp, `${label}: one Content-Security-Policy`).toHaveLength(1);
+  expect(csp[0], label).toContain("frame-ancestors 'none'");
+  expect(csp[0], label).not.toContain("'unsafe-eval'");
+  expect(values('x-frame-options'), label).toEqual(['DENY']);
+  expect(values('x-content-type-options'), label).toEqual(['nosniff']);
+  expect(values('referrer-policy'), label).toEqual(['strict-origin-when-cross-origin']);
+  expect(values('permissions-policy')[0] ?? '', label).toContain('camera=()');
+  // The e2e site runs on plain http: HSTS would be wrong there.
+  expect(values('strict-transport-security'), label).toEqual([]);
+}
+
+const headersOf = async (response: Response | APIResponse | null) => {
+  expect(response).not.toBeNull();
+  return response!.headersArray();
+};
+
+/** Collects Content-Security-Policy violations, from the console and from the DOM's own event. */
+async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) fromConsole.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+}
+
+test.describe('this site', () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    await preparePage(page, testInfo.workerIndex);
+  });
+
+  test('pages, the API and static files carry the security headers, each once', async ({ page, request }) => {
+    const home = await page.goto('/');
+    expectSecurityHeaders(await headersOf(home), '/');
+    expectSecurityHeaders(await headersOf(await page.goto('/projects/bitcoin')), '/projects/bitcoin');
+    expectSecurityHeaders(await headersOf(await request.get('/api/search-project?keyword=bit')), '/api/search-project');
+    const signedOut = await request.get('/my/settings', { maxRedirects: 0 });
+    expect(signedOut.status()).toBe(307);
+    expectSecurityHeaders(await headersOf(signedOut), '/my/settings signed out');
+    expectSecurityHeaders(await headersOf(await request.get('/auth/login')), '/auth/login');
+    expectSecurityHeaders(await headersOf(await request.get('/.well-known/security.txt')), 'security.txt');
+
+    await page.goto('/');
+    const script = await page.locator('script[src*="/_next/static/"]').first().getAttribute('src');
+    expect(script).toBeTruthy();
+    const asset = await request.get(script!);
+    expect(asset.status()).toBe(200);
+    expectSecurityHeaders(await headersOf(asset), script!);
+  });
+
+  test('security.txt names a contact and an expiry', async ({ request }) => {
+    const response = await request.get('/.well-known/security.txt');
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^Contact: \S+$/m);
+    expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT/m);
+  });
+
+  test('the home page, a project page and the sign-in page load with no CSP violation', async ({ page }) => {
+    const violations = await collectCspViolations(page);
+    for (const path of ['/', '/projects/bitcoin', '/auth/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await violations(), path).toEqual([]);
+    }
+  });
+
+  test('/my/settings signed in: headers, and no CSP violation while it loads and works', async ({ page }) => {
+    // Sign-up, mail and a UI log-in on a loaded 2-core machine.
+    test.setTimeout(120_000);
+    const violations = await collectCspViolations(page);
+    const email = await createAccount(page, PASSWORD, 'headers');
+    await logInThrough(page, '/my/settings', email, PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
+    expectSecurityHeaders(await headersOf(await page.reload()), '/my/settings signed in');
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+  });
+
+});
+
+// No preparePage here: extra headers set by the test runner could turn the browser's simple requests into preflighted ones.
+test.describe('another origin', () => {
+  test.beforeEach(async ({ page }) => {
+    // The attacker's page: served for the second server's origin by the test itself, so it carries no policy.
+    await page.route(ATTACKER_PAGE, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>elsewhere</p>' }));
+  });
+
+  test('cannot frame /my/settings', async ({ page, baseURL }) => {
+    await page.goto(ATTACKER_PAGE);
+    const framed = page.waitForResponse((response) => response.url().startsWith(`${baseURL}/`) && response.request().resourceType() === 'document');
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.id = 'victim';
+      frame.src = src;
+      frame.addEventListener('load', () => document.body.setAttribute('data-frame-loaded', 'yes'));
+      document.body.append(frame);
+    }, `${baseURL}/my/settings`);
+    // The answer arrives (a redirect to the sign-in page, for a visitor) and is refused as a frame: the frame shows
+    // the browser's error page, never the site's sign-in form.
+    expect((await framed).headers()['x-frame-options']).toBe('DENY');
+    await expect(page.locator('body')).toHaveAttribute('data-frame-loaded', 'yes');
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(frame).toBeDefined();
+    expect(await frame!.locator('input[type="password"], input[type="email"]').count()).toBe(0);
+  });
+
+  test("a cross-site POST to the vote API is refused with 403 and the vote is not counted, even with the site's cookies", async ({ page, request, baseURL }) => {
+    // A visit first, so the browser holds the site's cookies: SameSite=Lax cookies of localhost also go along with a
+    // request from another port of localhost, which is why the Origin is checked.
+    await page.goto('/projects/ethereum');
+    const count = async () => ((await (await request.get('/api/projects/average-yes-percentage?id=ethereum')).json()) as { votes: number }).votes;
+    const before = await count();
+    await page.goto(ATTACKER_PAGE);
+    const target = `${baseURL}/api/projects/vote`;
+
+    // A JSON request needs a CORS preflight, which the site never grants: the browser does not send it.
+    const corsResult = await page.evaluate(
+      (url) =>
+        fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'ethereum', vote: true }) }).then(
+          (response) => `status ${response.status}`,
+          () => 'blocked',
+        ),
+      target,
+    );
+    expect(['blocked', 'status 403']).toContain(corsResult);
+
+    // A "simple" request goes without a preflight (the old JSON check accepted this media type): the server says 403.
+    const refused = page.waitForResponse((response) => response.url() === target && response.request().method() === 'POST');
+    await page.evaluate(
+      (url) =>
+        fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain; application/json' }, body: JSON.stringify({ id: 'ethereum', vote: true }) }).catch(
+          () => undefined,
+        ),
+      target,
+    );
+    expect((await refused).status()).toBe(403);
+    expect(await count()).toBe(before);
+  });
+});
