@@ -23,12 +23,24 @@ export class ClientError extends HttpError {}
 export type RequestOptions = Omit<RequestInit, 'body' | 'credentials'> & {
   /** Sent as JSON; leave unset for GET. */
   json?: unknown;
+  /** Sent as it is (a file upload); give its content-type in `headers`. */
+  body?: Blob | ArrayBuffer | Uint8Array;
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** How many times a missing response or a 504 is tried again. */
+  /** How many times a missing response or a 504 is tried again (idempotent requests only). */
   retries?: number;
   fetchImpl?: typeof fetch;
+  /** Waits before a retry; tests replace it. */
+  sleep?: (ms: number) => Promise<void>;
 };
+
+/** Methods that may be sent twice without doing twice what they do; only these are retried. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Exponential back-off with full jitter: up to 200 ms before the first retry, doubling, at most 2 s. */
+export const retryDelayMs = (attempt: number, random = Math.random) => Math.round(random() * Math.min(200 * 2 ** attempt, 2000));
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
@@ -61,21 +73,24 @@ function errorFor(response: Response, body: unknown): HttpError {
 }
 
 /**
- * Calls our HTTP API with cookies and reads the JSON reply (SPEC §8): a missing response or a 504 is retried
- * up to three times and then raises a NetworkError; other failures raise the error class of their status.
+ * Calls our HTTP API with cookies and reads the JSON reply (SPEC §8): for an idempotent request a missing response
+ * or a 504 is retried up to three times, with back-off and jitter, and then raises a NetworkError (a POST is sent
+ * once: it may have reached the server); other failures raise the error class of their status.
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { json, query, retries = HTTP_RETRY_COUNT, fetchImpl = fetch, headers, ...init } = options;
+  const { json, body, query, retries = HTTP_RETRY_COUNT, fetchImpl = fetch, sleep = wait, headers, ...init } = options;
   const url = buildUrl(path, query);
   const finalInit: RequestInit = {
     ...init,
     credentials: 'include',
     headers: json === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: json === undefined ? undefined : JSON.stringify(json),
+    body: json === undefined ? (body as BodyInit | undefined) : JSON.stringify(json),
   };
+  const tries = IDEMPOTENT_METHODS.has((init.method ?? 'GET').toUpperCase()) ? retries : 0;
 
   let lastFailure = 'No response';
-  for (let attempt = 0; attempt <= retries; attempt++) {
+  for (let attempt = 0; attempt <= tries; attempt++) {
+    if (attempt > 0) await sleep(retryDelayMs(attempt - 1));
     let response: Response;
     try {
       response = await fetchImpl(url, finalInit);
@@ -99,4 +114,7 @@ export const http = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'json' | 'method'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'json' | 'method'>) =>
     request<T>(path, { ...options, method: 'POST', json: json ?? {} }),
+  /** A raw body, such as a picture. */
+  upload: <T>(path: string, body: Blob, options?: Omit<RequestOptions, 'json' | 'body' | 'method'>) =>
+    request<T>(path, { ...options, method: 'POST', body, headers: { 'content-type': body.type || 'application/octet-stream', ...options?.headers } }),
 };

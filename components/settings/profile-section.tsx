@@ -11,6 +11,7 @@ import { UserAvatar } from '@/components/auth/user-avatar';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
+import { ClientError, http } from '@/lib/http';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { usernameSchema } from '@/lib/schemas/settings';
 
@@ -63,15 +64,12 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
     if (!sniffImageType(head)) return setAvatarError(SETTINGS_MESSAGES.avatarWrongType);
     setUploading(true);
     try {
-      const response = await fetch('/api/user/avatar', { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        return setAvatarError(body?.error ?? SETTINGS_MESSAGES.avatarFailed);
-      }
+      await http.upload('/api/user/avatar', file);
       setVersion(Date.now());
       toast.success(SETTINGS_MESSAGES.avatarSaved);
-    } catch {
-      setAvatarError(SETTINGS_MESSAGES.avatarFailed);
+    } catch (error) {
+      // The server's own words for a refused picture (type, size, limit); anything else says it failed.
+      setAvatarError(error instanceof ClientError ? error.message : SETTINGS_MESSAGES.avatarFailed);
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';

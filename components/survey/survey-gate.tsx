@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useFeatureFlag } from '@/components/chrome/public-config';
 import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
+import { http } from '@/lib/http';
 import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
 
 // The survey's code is fetched only for a signed-in user whose survey is due.
@@ -28,9 +29,9 @@ export function SurveyGate() {
     checked.current = true;
     const due = surveyDueMode(window.localStorage.getItem(SURVEY_LAST_NOTIFICATION_KEY), Date.now());
     if (!due) return;
-    fetch('/api/user/survey', { cache: 'no-store' })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((reply: unknown) => {
+    http
+      .get<unknown>('/api/user/survey', { cache: 'no-store' })
+      .then((reply) => {
         if (reply && isSurveyUnanswered(reply)) setMode(due);
       })
       .catch(() => undefined);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { HTTP_RETRY_COUNT } from '@/lib/constants';
-import { ClientError, HttpError, http, NetworkError, NotFoundError, request, ServerError } from '@/lib/http';
+import { ClientError, HttpError, http, NetworkError, NotFoundError, request, retryDelayMs, ServerError } from '@/lib/http';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -35,6 +35,8 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the request to fail, but it succeeded');
 }
 
+const instant = async () => {};
+
 function initOf(mock: FetchMock, call = 0): RequestInit {
   return mock.mock.calls[call][1] as RequestInit;
 }
@@ -44,7 +46,7 @@ describe('the HTTP client', () => {
     it('retries a rejected fetch three times, then raises a NetworkError', async () => {
       const fetchImpl = fetchAlways(() => new TypeError('fetch failed'));
 
-      const error = await failureOf(request('/api/watchlist', { fetchImpl }));
+      const error = await failureOf(request('/api/watchlist', { fetchImpl, sleep: instant }));
 
       expect(error).toBeInstanceOf(NetworkError);
       expect(error).toBeInstanceOf(HttpError);
@@ -57,7 +59,7 @@ describe('the HTTP client', () => {
     it('retries a 504 three times, then raises a NetworkError', async () => {
       const fetchImpl = fetchAlways(() => new Response('', { status: 504, statusText: 'Gateway Timeout' }));
 
-      const error = await failureOf(request('/api/watchlist', { fetchImpl }));
+      const error = await failureOf(request('/api/watchlist', { fetchImpl, sleep: instant }));
 
       expect(error).toBeInstanceOf(NetworkError);
       expect((error as NetworkError).message).toContain('Gateway Timeout');
@@ -67,7 +69,7 @@ describe('the HTTP client', () => {
     it('returns the reply when a retry succeeds after a missing response', async () => {
       const fetchImpl = fetchAnswering(new TypeError('fetch failed'), jsonResponse({ id: 7 }));
 
-      await expect(request('/api/watchlist', { fetchImpl })).resolves.toEqual({ id: 7 });
+      await expect(request('/api/watchlist', { fetchImpl, sleep: instant })).resolves.toEqual({ id: 7 });
       expect(fetchImpl).toHaveBeenCalledTimes(2);
     });
 
@@ -78,14 +80,43 @@ describe('the HTTP client', () => {
         jsonResponse([{ id: 'a', name: 'Mine', projects: [] }]),
       );
 
-      await expect(request('/api/watchlist', { fetchImpl })).resolves.toEqual([{ id: 'a', name: 'Mine', projects: [] }]);
+      await expect(request('/api/watchlist', { fetchImpl, sleep: instant })).resolves.toEqual([{ id: 'a', name: 'Mine', projects: [] }]);
       expect(fetchImpl).toHaveBeenCalledTimes(3);
     });
 
     it('honours a custom retry count', async () => {
       const fetchImpl = fetchAlways(() => new TypeError('fetch failed'));
 
-      await expect(request('/api/watchlist', { fetchImpl, retries: 1 })).rejects.toBeInstanceOf(NetworkError);
+      await expect(request('/api/watchlist', { fetchImpl, retries: 1, sleep: instant })).rejects.toBeInstanceOf(NetworkError);
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+    });
+
+    it('waits before each retry, backing off with jitter: never over 200, 400, 800 ms for the three retries', async () => {
+      const fetchImpl = fetchAlways(() => new TypeError('fetch failed'));
+      const waits: number[] = [];
+
+      await failureOf(request('/api/watchlist', { fetchImpl, sleep: async (ms) => void waits.push(ms) }));
+
+      expect(waits).toHaveLength(HTTP_RETRY_COUNT);
+      waits.forEach((ms, attempt) => expect(ms).toBeLessThanOrEqual(200 * 2 ** attempt));
+      expect(retryDelayMs(0, () => 1)).toBe(200);
+      expect(retryDelayMs(10, () => 1)).toBe(2000);
+      expect(retryDelayMs(3, () => 0)).toBe(0);
+    });
+
+    it.each(['POST', 'PATCH'])('sends a %s once: it may have reached the server, so a retry could do it twice', async (method) => {
+      const fetchImpl = fetchAlways(() => new TypeError('fetch failed'));
+
+      const error = await failureOf(request('/api/auth/signup', { fetchImpl, method, json: { email: 'a@b.co' }, sleep: instant }));
+
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+    });
+
+    it.each(['PUT', 'DELETE'])('retries an idempotent %s like a GET', async (method) => {
+      const fetchImpl = fetchAnswering(new Response('', { status: 504 }), jsonResponse({ ok: true }));
+
+      await expect(request('/api/thing', { fetchImpl, method, sleep: instant })).resolves.toEqual({ ok: true });
       expect(fetchImpl).toHaveBeenCalledTimes(2);
     });
 
@@ -95,7 +126,7 @@ describe('the HTTP client', () => {
       const abort = Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' });
       const fetchImpl = fetchAlways(() => abort);
 
-      const error = await failureOf(request('/api/watchlist', { fetchImpl, signal: controller.signal }));
+      const error = await failureOf(request('/api/watchlist', { fetchImpl, signal: controller.signal, sleep: instant }));
 
       expect(error).toBe(abort);
       expect(error).not.toBeInstanceOf(NetworkError);
