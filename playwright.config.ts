@@ -63,6 +63,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RPC_URL: '',
         EXPLORER_URL: 'https://explorer.example',
+        // The test runner plays the proxy: each test's X-Forwarded-For gives it a rate-limit budget of its own.
+        // The second server trusts no proxy, as a default install does (tests/e2e/client-ip.spec.ts).
+        TRUSTED_PROXY_HOPS: '1',
       },
     },
     {
