@@ -303,12 +303,12 @@ const HOSTILE: Record<FieldKind, unknown[]> = {
 };
 
 /** Sends bodies to a route and checks each is a 400 with a clear message, and that the database did not change. */
-async function expectAllRefused(route: Route, bodies: { body: string | undefined; contentType?: string | null; field?: string }[]) {
+async function expectAllRefused(route: Route, bodies: { body: string | undefined; contentType?: string | null; field?: string }[], status = 400) {
   const before = await counts();
   for (const { body, contentType, field } of bodies) {
     const reply = await call(route.handler, route.path, body, { contentType });
     const label = `${route.name} ${contentType ?? ''} ${body?.slice(0, 120)}`;
-    expect(reply.status, label).toBe(400);
+    expect(reply.status, label).toBe(status);
     expect(typeof reply.body.error, label).toBe('string');
     const error = reply.body.error as string;
     expect(error.trim().length, label).toBeGreaterThan(0);
@@ -377,8 +377,8 @@ describe.each(ROUTES)('POST $path refuses bad input with 400 and changes nothing
     ]);
   });
 
-  it('a body too large to read', async () => {
-    await expectAllRefused(route, [{ body: JSON.stringify({ ...route.valid(), padding: 'x'.repeat(70 * 1024) }) }]);
+  it('a body too large to read (413)', async () => {
+    await expectAllRefused(route, [{ body: JSON.stringify({ ...route.valid(), padding: 'x'.repeat(70 * 1024) }) }], 413);
   });
 
   it('the wrong content type, or none', async () => {

@@ -96,7 +96,7 @@ describe('the survey routes', () => {
       expect(reply.body.error).toBeTruthy();
     }
     expect((await upload({ userType: 'Institution' }, 'text/plain')).status).toBe(400);
-    expect((await upload({ userType: 'Institution', padding: 'x'.repeat(70_000) })).status).toBe(400);
+    expect((await upload({ userType: 'Institution', padding: 'x'.repeat(70_000) })).status).toBe(413);
     expect(await totals()).toEqual(before);
     expect(await getSurvey()).toEqual({ status: 200, body: {} });
   });
