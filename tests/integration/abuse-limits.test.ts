@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQuoteRequestAction } from '@/actions/quotes/create-quote-request';
+import { GET as authGET, POST as authPOST } from '@/app/api/auth/[...nextauth]/route';
 import { POST as logPOST } from '@/app/api/auth/%5Flog/route';
 import { POST as forgotPOST } from '@/app/api/auth/forgot-password/route';
 import { POST as signupPOST } from '@/app/api/auth/signup/route';
@@ -163,6 +165,36 @@ describe('login throttle', () => {
     const user = await testRun.makeUser('frequent', await hashPassword(PASSWORD));
     const ip = nextIp();
     for (let i = 0; i < 30; i++) expect((await authenticate({ email: user.email, password: PASSWORD, ip })).id).toBe(user.id);
+  });
+});
+
+describe('login through Auth.js (POST /api/auth/callback/credentials)', () => {
+  const SITE = 'http://localhost:3000';
+
+  /** Signs in with a password from a client address; answers where Auth.js sends the browser. */
+  async function signIn(email: string, password: string, ip: string): Promise<URL> {
+    const csrf = await authGET(new NextRequest(`${SITE}/api/auth/csrf`, { headers: { 'x-forwarded-for': ip } }));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const response = await authPOST(
+      new NextRequest(`${SITE}/api/auth/callback/credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': ip },
+        body: new URLSearchParams({ csrfToken, email, password, callbackUrl: '/' }).toString(),
+      }),
+    );
+    expect(response.status).toBe(302);
+    return new URL(response.headers.get('location')!, SITE);
+  }
+
+  it('a stranger past their budget gets LimitExceededException as the code; the owner signs in from elsewhere', async () => {
+    const user = await testRun.makeUser('auth-js', await hashPassword(PASSWORD));
+    const stranger = nextIp();
+    await Promise.all(Array.from({ length: 15 }, (_, i) => authenticate({ email: user.email, password: `guess-${i}`, ip: stranger }).catch(() => null)));
+    expect((await signIn(user.email, PASSWORD, stranger)).searchParams.get('code')).toBe('LimitExceededException');
+    const owner = await signIn(user.email, PASSWORD, nextIp());
+    expect(owner.searchParams.get('error')).toBeNull();
+    expect(owner.href).toBe(`${SITE}/`);
   });
 });
 
