@@ -9,7 +9,6 @@ export const AUTH_EXCEPTIONS = [
   'CodeMismatchException',
   'ExpiredCodeException',
   'LimitExceededException',
-  'CodeDeliveryFailureException',
   'InvalidParameterException',
   'UnknownException',
 ] as const;
@@ -21,15 +20,12 @@ export function isAuthExceptionName(value: unknown): value is AuthExceptionName 
 
 export type AuthArea = 'login' | 'signup' | 'forgot-password' | 'reset' | 'verify' | 'resend';
 
-export const codeDeliveryFailed = (email: string) => `We could not send the code to ${email}. Please use Resend to try again.`;
-
 /**
  * The message a form shows for an exception (SPEC §8). Names the table does not give for an area fall back to
  * the unknown-error message, except throttling, which always says so.
  */
 export function authErrorMessage(area: AuthArea, name: string | null | undefined, email = ''): string {
   if (name === 'LimitExceededException') return AUTH_MESSAGES.attemptLimit;
-  if (name === 'CodeDeliveryFailureException') return codeDeliveryFailed(email);
   switch (area) {
     case 'login':
       if (name === 'NotAuthorizedException') return AUTH_MESSAGES.loginMismatch;

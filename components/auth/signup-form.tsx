@@ -29,7 +29,7 @@ export function SignupForm({ go }: { go: (step: AuthStep) => void }) {
     void form.submit(async ({ email, password }) => {
       setAlert(null);
       const reply = await callAuthApi('signup', { email, password });
-      if (reply.ok || reply.error === 'CodeDeliveryFailureException') {
+      if (reply.ok) {
         setCredentials({ email, password });
         setResendAvailableAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
         go('verify-email');

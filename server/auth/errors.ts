@@ -10,7 +10,6 @@ const STATUS: Record<AuthExceptionName, number> = {
   CodeMismatchException: 400,
   ExpiredCodeException: 400,
   LimitExceededException: 429,
-  CodeDeliveryFailureException: 502,
   InvalidParameterException: 400,
   UnknownException: 500,
 };
