@@ -35,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const { closeDatabase } = await import('@/server/db/client');
   await closeDatabase();
+  await deleteRateLimitKeys();
   if (serverUrl) {
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
@@ -43,3 +44,20 @@ afterAll(async () => {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Deletes this file's rate-limit namespace from Redis, whatever the file's own clean-up did. */
+async function deleteRateLimitKeys(): Promise<void> {
+  if (!process.env.REDIS_URL) return;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(process.env.REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${process.env.RATE_LIMIT_PREFIX}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
