@@ -48,9 +48,38 @@ export class DatabaseTimeoutError extends Error {
   name = 'DatabaseTimeoutError';
 }
 
-/** True when a chunk from PostgreSQL ends with ReadyForQuery ('Z', length 5, status): the server is done. */
-function endsWithReadyForQuery(chunk: Buffer): boolean {
-  return chunk.length >= 6 && chunk[chunk.length - 6] === 0x5a && chunk.readInt32BE(chunk.length - 5) === 5;
+const READY_FOR_QUERY = 0x5a; // 'Z': the server has finished what it was asked
+const SIMPLE_QUERY = 0x51; // 'Q'
+const SYNC = 0x53; // 'S': ends each extended-protocol query
+
+/**
+ * Calls `onMessage` with the type of each whole protocol message in a stream that arrives in arbitrary chunks
+ * (type byte, then a length that counts itself). The client's first message, the startup, has no type byte.
+ */
+function protocolMessages(onMessage: (type: number) => void, startsUntyped: boolean) {
+  let header = Buffer.alloc(0);
+  let payloadLeft = 0;
+  let untyped = startsUntyped;
+  return (chunk: Buffer) => {
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (payloadLeft > 0) {
+        const skipped = Math.min(payloadLeft, chunk.length - offset);
+        payloadLeft -= skipped;
+        offset += skipped;
+        continue;
+      }
+      const headerLength = untyped ? 4 : 5;
+      const taken = chunk.subarray(offset, offset + headerLength - header.length);
+      header = Buffer.concat([header, taken]);
+      offset += taken.length;
+      if (header.length < headerLength) return;
+      onMessage(untyped ? 0 : header[0]);
+      payloadLeft = header.readInt32BE(untyped ? 0 : 1) - 4;
+      untyped = false;
+      header = Buffer.alloc(0);
+    }
+  };
 }
 
 type SocketOptions = { host: string[]; port: number[]; path?: string | false; ssl?: unknown };
@@ -60,12 +89,14 @@ type SocketOptions = { host: string[]; port: number[]; path?: string | false; ss
  * A stopped server (or a dead link) keeps the TCP connection open and answers nothing, so neither
  * statement_timeout nor the kernel ever notices, and every query would wait for minutes. Destroying the socket
  * fails its queries at once and the pool opens a fresh connection for the next one, so the app recovers by itself.
- * TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
+ * The answers owed are counted from the protocol: one ReadyForQuery for the startup, each simple query and each
+ * Sync. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
  */
 function watchedSocket(silenceMs: number) {
   return (options: SocketOptions): net.Socket => {
     const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
     if (options.ssl) return socket;
+    let answersOwed = 0;
     let timer: NodeJS.Timeout | null = null;
     const disarm = () => {
       if (timer) clearTimeout(timer);
@@ -76,13 +107,25 @@ function watchedSocket(silenceMs: number) {
       timer = setTimeout(() => socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`)), silenceMs);
       timer.unref();
     };
-    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-    // The first unanswered write starts the clock; later writes do not extend it.
-    socket.write = ((...args: unknown[]) => {
-      if (!timer) arm();
-      return write(...args);
+    const countSent = protocolMessages((type) => {
+      if (type === 0 || type === SIMPLE_QUERY || type === SYNC) answersOwed++;
+    }, true);
+    const countReceived = protocolMessages((type) => {
+      if (type === READY_FOR_QUERY) answersOwed = Math.max(0, answersOwed - 1);
+    }, false);
+    const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean;
+    socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+      countSent(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      // The oldest unanswered request starts the clock; later requests do not extend it.
+      if (answersOwed > 0 && !timer) arm();
+      return write(chunk, ...rest);
     }) as typeof socket.write;
-    socket.on('data', (chunk: Buffer) => (endsWithReadyForQuery(chunk) ? disarm() : arm()));
+    socket.on('data', (chunk: Buffer) => {
+      countReceived(chunk);
+      // Any answer is progress; nothing owed, nothing to wait for.
+      if (answersOwed > 0) arm();
+      else disarm();
+    });
     socket.on('close', disarm);
     return socket;
   };

@@ -145,6 +145,33 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   );
 
   it.runIf(onPostgres)(
+    'a busy but healthy database is never cut off: queued queries and idle connections outlive the deadline',
+    async () => {
+      await closeDatabase();
+      process.env.DATABASE_URL = ownDatabaseUrl;
+      process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
+      vi.resetModules();
+      const { getDb } = await import('@/server/db/client');
+      const db = await getDb();
+      try {
+        // 40 queries of 0.3 s on 10 connections: the last ones wait about 1.2 s in line, and the whole batch
+        // takes longer than the 2 s silence deadline, which only counts time without any answer.
+        const started = performance.now();
+        const answers = await Promise.all(Array.from({ length: 40 }, () => db.execute(sql`select pg_sleep(0.3)`)));
+        expect(answers).toHaveLength(40);
+        expect(performance.now() - started).toBeGreaterThan(1000);
+
+        // Connections left idle past the deadline owe nothing and are still good.
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        expect(await db.execute(sql`select 1`)).toBeTruthy();
+      } finally {
+        await closeDatabase();
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(onPostgres)(
     'three instances preparing a fresh PostgreSQL database at once all succeed, and the schema is whole',
     async () => {
       const admin = postgres(ownDatabaseUrl!, { max: 1, onnotice: () => {} });
