@@ -16,42 +16,24 @@ export const TRENDING_WINDOW_DAYS = 7;
 /** Answers kept per index: the search box asks on every keystroke, so the same keywords come back often. */
 const KEPT_ANSWERS = 1_000;
 
-type Cached<T> = { value: T; loadedAt: number; refreshing: Promise<T> | null };
-
-/** Stale-while-revalidate over a loader: the first call waits, later ones get the copy and refresh it when old. */
-function cachedLoader<T>(ttlMs: number, load: (previous: T | null) => Promise<T>) {
-  let cache: Cached<T> | null = null;
-  let first: Promise<T> | null = null;
-  const refresh = () => {
-    const pending = load(cache?.value ?? null).then(
-      (value) => {
-        cache = { value, loadedAt: Date.now(), refreshing: null };
-        return value;
-      },
-      (error) => {
-        if (cache) cache.refreshing = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
+/**
+ * One value kept in memory and refreshed in the background once older than `ttlMs` (the first call waits; later
+ * ones get the copy at once). A failed refresh keeps the old copy. The loader sees the previous value.
+ */
+function refreshingValue<T extends object>(ttlMs: number, load: (previous: T | undefined) => Promise<T>) {
+  const cache = new LRUCache<'value', T>({
+    max: 1,
+    ttl: ttlMs,
+    allowStale: true,
+    noDeleteOnFetchRejection: true,
+    allowStaleOnFetchRejection: true,
+    // Wall-clock age (a minute needs no finer clock), which the tests can move forward.
+    perf: { now: () => Date.now() },
+    fetchMethod: (_key, previous) => load(previous),
+  });
   return {
-    async get(): Promise<T> {
-      if (cache) {
-        if (Date.now() - cache.loadedAt > ttlMs && !cache.refreshing) {
-          cache.refreshing = refresh();
-          cache.refreshing.catch(() => undefined);
-        }
-        return cache.value;
-      }
-      first ??= refresh().finally(() => {
-        first = null;
-      });
-      return first;
-    },
-    invalidate() {
-      cache = null;
-    },
+    get: async (): Promise<T> => (await cache.fetch('value'))!,
+    invalidate: () => cache.clear(),
   };
 }
 
@@ -69,7 +51,7 @@ async function projectsSignature(): Promise<string> {
   return `${row.count}:${row.newest}`;
 }
 
-const searchIndex = cachedLoader<IndexedProjects>(INDEX_TTL_MS, async (previous) => {
+const searchIndex = refreshingValue<IndexedProjects>(INDEX_TTL_MS, async (previous) => {
   const signature = await projectsSignature();
   if (previous?.signature === signature) return previous;
   const db = await getDb();
@@ -79,7 +61,7 @@ const searchIndex = cachedLoader<IndexedProjects>(INDEX_TTL_MS, async (previous)
   return { signature, index: createSearchIndex(rows), answers: new LRUCache({ max: KEPT_ANSWERS }) };
 });
 
-const trending = cachedLoader<SearchResult[]>(TRENDING_TTL_MS, async () => {
+const trending = refreshingValue<SearchResult[]>(TRENDING_TTL_MS, async () => {
   const db = await getDb();
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
   const recentViews = db

@@ -1,25 +1,25 @@
 import 'server-only';
 
+import { LRUCache } from 'lru-cache';
+
 /**
  * A brief in-process cache for the Skynet reads: the indexer writes at most every few seconds, so answers a few
- * seconds old are right, and repeated page loads and API calls cost one query per key per window.
+ * seconds old are right, and repeated page loads and API calls cost one query per key per window (parallel asks
+ * for one key share one query; a failed read is not kept).
  */
-const entries = new Map<string, { until: number; value: Promise<unknown> }>();
-const TTL_MS = 5_000;
-const MAX_ENTRIES = 5_000;
+const answers = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
+  max: 5_000,
+  ttl: 5_000,
+  fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+});
 
-export function memo<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  const hit = entries.get(key);
-  if (hit && hit.until > now) return hit.value as Promise<T>;
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  const value = read();
-  entries.set(key, { until: now + TTL_MS, value });
-  value.catch(() => entries.delete(key));
-  return value;
+/** The answer for `key`, read with `read` at most once per window. */
+export async function memo<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const entry = await answers.fetch(key, { context: read });
+  return entry!.value as T;
 }
 
 /** Forgets every cached answer (after an index run or import in this process). */
 export function clearSkynetMemo() {
-  entries.clear();
+  answers.clear();
 }
