@@ -61,6 +61,7 @@ export default defineConfig({
         MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
         FEATURE_FLAGS: 'extendedUserSetting,portfolio',
         LOG_LEVEL: 'warn',
+        DEV_MAILBOX: '',
         RPC_URL: '',
         EXPLORER_URL: 'https://explorer.example',
         // The test runner plays the proxy: each test's X-Forwarded-For gives it a rate-limit budget of its own.
@@ -84,6 +85,7 @@ export default defineConfig({
         MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
         FEATURE_FLAGS: 'extendedUserSetting,!portfolio',
         LOG_LEVEL: 'warn',
+        DEV_MAILBOX: '',
         RPC_URL: '',
       },
     },

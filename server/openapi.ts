@@ -52,7 +52,7 @@ export const openApiDocument = {
   openapi: '3.1.0',
   info: { title: 'Sentinel Shield API', version: '1.0.0', description: 'Errors are `{ "error": "<Name or message>" }` with a 4xx status; auth errors carry the exception names of the user pool.' },
   paths: {
-    '/api/health': { get: { summary: 'Liveness with a database check', responses: { '200': { description: 'Up' }, '503': { description: 'Database unavailable' } } } },
+    '/api/health': { get: { summary: 'Liveness with a database check', responses: { '200': { description: 'Up' }, '503': { description: 'Database unavailable, or the instance is shutting down (with Retry-After)' } } } },
     '/api/auth/signup': authCall('Create an account and mail a confirmation code', { email, password }, [400, 409, 429, 502]),
     '/api/auth/verify-email': authCall('Confirm an email with its code', { email, verificationCode: code }, [400, 429]),
     '/api/auth/resend-confirmation': authCall('Mail a new confirmation code (once a minute)', { email }, [400, 429, 502]),

@@ -6,8 +6,9 @@ import { waitForCode } from './mail';
 let ipCounter = 0;
 
 /**
- * Playwright's test with a client address of its own for every test: the server keeps its rate limits per
- * first x-forwarded-for entry, so tests never share a budget. The header goes on the page and on `request`.
+ * Playwright's test with a client address of its own for every test: the main test server trusts one proxy hop
+ * (TRUSTED_PROXY_HOPS=1), so the x-forwarded-for this runner sends, as a proxy would, is the client's address and
+ * tests never share a budget. The header goes on the page and on `request`.
  */
 export const test = base.extend<{ clientIp: string }>({
   clientIp: async ({}, provide, testInfo) => {
