@@ -119,7 +119,7 @@ describe('parseConfig', () => {
     });
 
     it('a production server on PostgreSQL without AUTH_SECRET', () => {
-      const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db/app' };
+      const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db/app', SMTP_URL: 'smtp://mail.example:587' };
       expect(refusalOf(env).message).toMatch(/^- AUTH_SECRET: is required in production with DATABASE_URL/m);
       expect(parseConfig({ ...env, AUTH_SECRET: LONG_SECRET }).isProduction).toBe(true);
     });

@@ -5,16 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useWatchlistOperations } from '@/components/watchlist/use-watchlist-operations';
 import type { Watchlist } from '@/lib/schemas/watchlist';
 
-// The three server actions, each answering with a promise the test settles when it wants.
-const { createMock, updateMock, deleteMock, toastMock } = vi.hoisted(() => ({
+// The four server actions, each answering with a promise the test settles when it wants.
+const { createMock, updateMock, setProjectMock, deleteMock, toastMock } = vi.hoisted(() => ({
   createMock: vi.fn(),
   updateMock: vi.fn(),
+  setProjectMock: vi.fn(),
   deleteMock: vi.fn(),
   toastMock: { success: vi.fn(), error: vi.fn() },
 }));
 
 vi.mock('@/actions/watchlists/create-watchlist', () => ({ createWatchlistAction: createMock }));
 vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction: updateMock }));
+vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProjectAction: setProjectMock }));
 vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: deleteMock }));
 vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
 
@@ -102,7 +104,7 @@ afterEach(async () => {
 
 describe('toggle: optimistic, busy guard and rollback', () => {
   it('shows the project at once, ignores a second toggle while the first is pending, and keeps it on success', async () => {
-    const answers = answerWith(updateMock);
+    const answers = answerWith(setProjectMock);
     await render([{ id: ID_A, name: 'A', projects: [] }]);
 
     await act(async () => ops.toggle('bitcoin'));
@@ -112,11 +114,11 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     // Busy: this one (and a third) must not reach the server nor change the page.
     await act(async () => ops.toggle('ethereum'));
     await act(async () => ops.toggle('bitcoin'));
-    expect(updateMock).toHaveBeenCalledTimes(1);
-    expect(updateMock).toHaveBeenCalledWith({ id: ID_A, name: 'A', projects: ['bitcoin'] });
+    expect(setProjectMock).toHaveBeenCalledTimes(1);
+    expect(setProjectMock).toHaveBeenCalledWith({ id: ID_A, projectId: 'bitcoin', watched: true });
     expect(text('projects')).toBe('bitcoin');
 
-    answers[0].resolve({ data: { ok: true } });
+    answers[0].resolve({ data: { ok: true, projects: [] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
     expect(text('busy')).toBe('false');
@@ -125,33 +127,33 @@ describe('toggle: optimistic, busy guard and rollback', () => {
 
     // No longer busy: the next toggle goes through and removes it.
     await act(async () => ops.toggle('bitcoin'));
-    expect(updateMock).toHaveBeenCalledTimes(2);
-    expect(updateMock).toHaveBeenLastCalledWith({ id: ID_A, name: 'A', projects: [] });
+    expect(setProjectMock).toHaveBeenCalledTimes(2);
+    expect(setProjectMock).toHaveBeenLastCalledWith({ id: ID_A, projectId: 'bitcoin', watched: false });
     expect(text('projects')).toBe('');
-    answers[1].resolve({ data: { ok: true } });
+    answers[1].resolve({ data: { ok: true, projects: [] } });
     await settle();
     expect(text('projects')).toBe('');
     expect(toastMock.success).toHaveBeenLastCalledWith('The project is successfully removed');
   });
 
   it('a double click in one tick (no render in between) reaches the server once', async () => {
-    const answers = answerWith(updateMock);
+    const answers = answerWith(setProjectMock);
     await render([{ id: ID_A, name: 'A', projects: [] }]);
     await act(async () => {
       ops.toggle('bitcoin');
       ops.toggle('bitcoin');
       ops.toggle('ethereum');
     });
-    expect(updateMock).toHaveBeenCalledTimes(1);
+    expect(setProjectMock).toHaveBeenCalledTimes(1);
     expect(text('projects')).toBe('bitcoin');
-    answers[0].resolve({ data: { ok: true } });
+    answers[0].resolve({ data: { ok: true, projects: [] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
     expect(toastMock.success).toHaveBeenCalledTimes(1);
   });
 
   it('rolls the change back with "Unable to update watchlist." when the server answers { serverError }', async () => {
-    const answers = answerWith(updateMock);
+    const answers = answerWith(setProjectMock);
     await render([{ id: ID_A, name: 'A', projects: ['ethereum'] }]);
 
     await act(async () => ops.toggle('bitcoin'));
@@ -166,7 +168,7 @@ describe('toggle: optimistic, busy guard and rollback', () => {
   });
 
   it('rolls back a removal the server refuses too', async () => {
-    const answers = answerWith(updateMock);
+    const answers = answerWith(setProjectMock);
     await render([{ id: ID_A, name: 'A', projects: ['ethereum', 'bitcoin'] }]);
 
     await act(async () => ops.toggle('ethereum'));
@@ -185,7 +187,7 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     await act(async () => ops.toggle('bitcoin'));
     expect(text('projects')).toBe('bitcoin');
     expect(createMock).toHaveBeenCalledWith({ name: 'My Watchlist', projects: ['bitcoin'] });
-    expect(updateMock).not.toHaveBeenCalled();
+    expect(setProjectMock).not.toHaveBeenCalled();
 
     answers[0].resolve({ data: { id: NEW_ID } });
     await settle();
@@ -208,7 +210,7 @@ describe('toggle: optimistic, busy guard and rollback', () => {
 
 describe('the other operations share the busy guard', () => {
   it('create, rename and delete are ignored while a toggle is pending', async () => {
-    const answers = answerWith(updateMock);
+    const answers = answerWith(setProjectMock);
     answerWith(createMock);
     answerWith(deleteMock);
     await render([
@@ -228,10 +230,10 @@ describe('the other operations share the busy guard', () => {
     expect(renamed).toBe(false);
     expect(createMock).not.toHaveBeenCalled();
     expect(deleteMock).not.toHaveBeenCalled();
-    expect(updateMock).toHaveBeenCalledTimes(1);
+    expect(setProjectMock).toHaveBeenCalledTimes(1);
     expect(text('lists')).toBe(`${ID_A}:A|${ID_B}:B`);
 
-    answers[0].resolve({ data: { ok: true } });
+    answers[0].resolve({ data: { ok: true, projects: [] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
   });
@@ -264,7 +266,7 @@ describe('the other operations share the busy guard', () => {
     expect(toastMock.error).toHaveBeenCalledWith('Unable to delete watchlist.');
 
     await act(async () => ops.remove());
-    answers[1].resolve({ data: { ok: true } });
+    answers[1].resolve({ data: { ok: true, projects: [] } });
     await settle();
     expect(text('lists')).toBe(`${ID_A}:A`);
     expect(text('selected')).toBe('0');
@@ -314,7 +316,8 @@ describe('the other operations share the busy guard', () => {
       outcome = ops.rename('Renamed');
     });
     expect(text('lists')).toBe(`${ID_A}:Renamed`);
-    expect(updateMock).toHaveBeenCalledWith({ id: ID_A, name: 'Renamed', projects: ['bitcoin'] });
+    // A rename sends no projects, so it cannot undo one added meanwhile in another tab.
+    expect(updateMock).toHaveBeenCalledWith({ id: ID_A, name: 'Renamed' });
     answers[0].resolve({ serverError: 'Something went wrong' });
     await settle();
     expect(await outcome).toBe(false);
@@ -339,12 +342,12 @@ describe('after the server accepts, nothing flashes', () => {
   });
 
   it('an added project stays shown from the click on (it does not vanish for a render on success)', async () => {
-    const answers = answerWith(updateMock);
+    const answers = answerWith(setProjectMock);
     await render([{ id: ID_A, name: 'A', projects: [] }]);
     await act(async () => ops.toggle('bitcoin'));
     const from = committed.length - 1;
     expect(committed[from]).toBe(`${ID_A}:A / bitcoin`);
-    answers[0].resolve({ data: { ok: true } });
+    answers[0].resolve({ data: { ok: true, projects: [] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
     expect(committed.slice(from)).toEqual(committed.slice(from).map(() => `${ID_A}:A / bitcoin`));

@@ -285,11 +285,11 @@ describe('the watchlist schemas', () => {
     refused([...many, 'p-last']);
   });
 
-  it('update takes { id (uuid), name, projects }, all required', () => {
+  it('update takes { id (uuid), name } and optionally projects (without them it only renames)', () => {
     expect(updateWatchlistSchema.parse({ id: ID_A, name: ' B ', projects: [] })).toEqual({ id: ID_A, name: 'B', projects: [] });
     expect(updateWatchlistSchema.safeParse({ id: 'temp', name: 'B', projects: [] }).success).toBe(false);
     expect(updateWatchlistSchema.safeParse({ id: 'not-a-uuid', name: 'B', projects: [] }).success).toBe(false);
-    expect(updateWatchlistSchema.safeParse({ id: ID_A, name: 'B' }).success).toBe(false);
+    expect(updateWatchlistSchema.parse({ id: ID_A, name: 'B' })).toEqual({ id: ID_A, name: 'B' });
     expect(updateWatchlistSchema.safeParse({ id: ID_A, projects: [] }).success).toBe(false);
     expect(updateWatchlistSchema.safeParse({ id: ID_A, name: tooLong, projects: [] }).success).toBe(false);
     expect(updateWatchlistSchema.safeParse({ id: ID_A, name: 'B', projects: ['x', 'x'] }).success).toBe(false);
