@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { addWalletAction } from '@/actions/settings/add-wallet';
 import { changePasswordAction } from '@/actions/settings/change-password';
+import { signOutEverywhereAction } from '@/actions/settings/sign-out-everywhere';
 import { updateUsernameAction } from '@/actions/settings/update-username';
 import { GET as avatarGET } from '@/app/api/avatars/[username]/route';
 import { POST as avatarPOST } from '@/app/api/user/avatar/route';
@@ -14,6 +15,7 @@ import { AVATAR_MAX_BYTES } from '@/lib/avatar';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
+import { currentSessionVersion, isSessionCurrent, readSessionGrant } from '@/server/auth/sessions';
 import { getDb } from '@/server/db/client';
 import { userEvents, users, wallets } from '@/server/db/schema';
 import type { SessionUser } from '@/server/session';
@@ -28,6 +30,9 @@ import { createTestRun, type TestUser } from '../fixtures/test-run';
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock('@/server/session', () => ({ getSessionUser: async () => session.user }));
 vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
+// The session cookie is Auth.js's to rewrite, which needs a request; the test sees what the action asked of it.
+const sessionUpdates = vi.hoisted(() => [] as unknown[]);
+vi.mock('@/server/auth', () => ({ updateSession: async (data: unknown) => void sessionUpdates.push(data) }));
 
 const testRun = createTestRun();
 const run = testRun.id;
@@ -294,10 +299,27 @@ describe('change password', () => {
   it('sets the new password: the old one no longer matches, the new one does', async () => {
     const heidi = await makeUser('heidi');
     signIn(heidi);
+    const before = (await currentSessionVersion(heidi.id))!;
     const result = await changePasswordAction({ currentPassword: PASSWORD, newPassword: 'second-pass-2', confirmPassword: 'second-pass-2' });
     expect(result?.data).toEqual({ ok: true });
     const hash = await hashOf(heidi.id);
     expect(await verifyPassword(hash, 'second-pass-2')).toBe(true);
     expect(await verifyPassword(hash, PASSWORD)).toBe(false);
+    // Every older session ends; the caller's own moves to the new version through the grant it was handed.
+    expect(await isSessionCurrent(heidi.id, before)).toBe(false);
+    const { sessionGrant } = sessionUpdates.at(-1) as { sessionGrant: string };
+    expect(readSessionGrant(heidi.id, sessionGrant)).toBe(before + 1);
+  });
+
+  it('"Sign out of all devices" ends every older session and keeps the caller’s through a grant', async () => {
+    const ivan = await makeUser('ivan');
+    const before = (await currentSessionVersion(ivan.id))!;
+    signIn(ivan);
+    expect((await signOutEverywhereAction())?.data).toEqual({ ok: true });
+    expect(await isSessionCurrent(ivan.id, before)).toBe(false);
+    const { sessionGrant } = sessionUpdates.at(-1) as { sessionGrant: string };
+    expect(readSessionGrant(ivan.id, sessionGrant)).toBe(before + 1);
+    signIn(null);
+    expect((await signOutEverywhereAction())?.serverError).toBeTruthy();
   });
 });
