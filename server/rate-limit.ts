@@ -7,6 +7,7 @@ import { UserFacingError } from '@/lib/errors';
 
 import { AuthException } from './auth/errors';
 import { getConfig } from './config';
+import { processSingleton } from './process-singleton';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -187,21 +188,23 @@ export function createRateLimits(options: { redisUrl: string | null; prefix: str
   };
 }
 
-let shared: RateLimits | null = null;
+// One holder per process: pages, route handlers and actions spend from the same in-process budgets.
+const holder = processSingleton('rate-limits', () => ({ shared: null as RateLimits | null }));
 
 /** The process-wide rate limits from the configuration (keys under RATE_LIMIT_PREFIX in Redis). */
 export function getRateLimits(): RateLimits {
-  if (!shared) {
+  if (!holder.shared) {
     const config = getConfig();
     const limits = createRateLimits({ redisUrl: config.redisUrl, prefix: `${config.rateLimitPrefix}:rl` });
     // A closed instance (tests, shutdown) is replaced on next use instead of answering from memory forever.
-    shared = {
+    const opened: RateLimits = {
       ...limits,
       async close() {
-        if (shared === this) shared = null;
+        if (holder.shared === opened) holder.shared = null;
         await limits.close();
       },
     };
+    holder.shared = opened;
   }
-  return shared;
+  return holder.shared;
 }

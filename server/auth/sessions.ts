@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { resolveAuthSecret } from '../config';
 import { getDb, type Database } from '../db/client';
 import { revokedSessions, users } from '../db/schema';
+import { processSingleton } from '../process-singleton';
 
 /**
  * Sessions are JWTs that carry the user's session version (`sv`). Raising the version in the database ends every
@@ -21,16 +22,21 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
 const GONE = -1;
 
-const versions = new LRUCache<string, number>({
-  max: 50_000,
-  ttl: SESSION_VERSION_CACHE_MS,
-  // Parallel checks for one user share one query.
-  fetchMethod: async (userId) => {
-    const db = await getDb();
-    const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, userId));
-    return row?.version ?? GONE;
-  },
-});
+// One cache per process, shared by pages, route handlers and actions, so a change made in one is seen by all.
+const versions = processSingleton(
+  'session-versions',
+  () =>
+    new LRUCache<string, number>({
+      max: 50_000,
+      ttl: SESSION_VERSION_CACHE_MS,
+      // Parallel checks for one user share one query.
+      fetchMethod: async (userId) => {
+        const db = await getDb();
+        const [row] = await db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, userId));
+        return row?.version ?? GONE;
+      },
+    }),
+);
 
 /** The user's current session version, or null when the user no longer exists. */
 export async function currentSessionVersion(userId: string): Promise<number | null> {
@@ -39,15 +45,19 @@ export async function currentSessionVersion(userId: string): Promise<number | nu
   return version === undefined || version === GONE ? null : version;
 }
 
-const revoked = new LRUCache<string, boolean>({
-  max: 50_000,
-  ttl: SESSION_VERSION_CACHE_MS,
-  fetchMethod: async (sessionId) => {
-    const db = await getDb();
-    const rows = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId));
-    return rows.length > 0;
-  },
-});
+const revoked = processSingleton(
+  'revoked-sessions',
+  () =>
+    new LRUCache<string, boolean>({
+      max: 50_000,
+      ttl: SESSION_VERSION_CACHE_MS,
+      fetchMethod: async (sessionId) => {
+        const db = await getDb();
+        const rows = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId));
+        return rows.length > 0;
+      },
+    }),
+);
 
 /** A new session's id, carried in its JWT as `sid` so that signing out can end that session alone. */
 export const newSessionId = () => randomUUID();
