@@ -133,6 +133,18 @@ describe('wallets', () => {
     expect(await count(wallets, carol.id)).toBe(WALLETS_PER_USER_MAX);
   });
 
+  it('the cap holds under parallel adds: exactly the cap is stored, the rest are 409', async () => {
+    const erin = await makeUser('erin-race');
+    signIn(erin);
+    for (let i = 0; i < WALLETS_PER_USER_MAX - 2; i++) {
+      expect((await walletsPOST(json({ walletAddress: `0x${(i + 1000).toString(16).padStart(40, '0')}` }))).status).toBe(201);
+    }
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => walletsPOST(json({ walletAddress: `0x${(i + 5000).toString(16).padStart(40, '0')}` }))));
+    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(2);
+    expect(replies.filter((reply) => reply.status === 409)).toHaveLength(8);
+    expect(await count(wallets, erin.id)).toBe(WALLETS_PER_USER_MAX);
+  });
+
   it('the settings action adds through the same rules', async () => {
     const dave = await makeUser('dave');
     signIn(dave);
