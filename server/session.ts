@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { getToken } from 'next-auth/jwt';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 
@@ -7,6 +9,7 @@ import { safeCallbackPath } from '@/lib/callback-url';
 
 import { auth } from './auth';
 import { SIGN_IN_PATH } from './auth/edge-config';
+import { resolveAuthSecret } from './config';
 
 export type SessionUser = { id: string; email: string; username: string | null };
 
@@ -23,4 +26,13 @@ export async function requireUser(callbackUrl: string): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect(`${SIGN_IN_PATH}?error=SessionRequired&callbackUrl=${encodeURIComponent(safeCallbackPath(callbackUrl))}`);
   return user;
+}
+
+/** The id of this request's own session (its JWT's `sid`), read on the server only; null without one. */
+export async function currentSessionId(): Promise<string | null> {
+  const requestHeaders = await headers();
+  // Auth.js names the cookie by the scheme it was set on; the cookie itself says which one this browser holds.
+  const secureCookie = (requestHeaders.get('cookie') ?? '').includes('__Secure-authjs.session-token');
+  const token = await getToken({ req: { headers: requestHeaders }, secret: resolveAuthSecret(), secureCookie });
+  return typeof token?.sid === 'string' ? token.sid : null;
 }

@@ -7,7 +7,7 @@ import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@/lib/messages';
 
 import { AuthException } from './auth/errors';
 import { hashPassword, verifyPassword } from './auth/passwords';
-import { forgetSessionVersion, raiseSessionVersion, sessionGrant } from './auth/sessions';
+import { forgetSessionState, raiseSessionVersion } from './auth/sessions';
 import { getAvatarStore, saveAvatar } from './avatars';
 import { getDb } from './db/client';
 import { isUniqueViolation } from './db/errors';
@@ -66,11 +66,11 @@ export async function uploadAvatar(userId: string, bytes: Uint8Array, declaredTy
 }
 
 /**
- * Changes the password after checking the current one, and ends every session of the user in the same statement.
- * Wrong guesses spend the same per-email budget as failed logins, so a borrowed session cannot be used to guess the
- * password faster than the login form could. Returns the grant that keeps the caller's own session.
+ * Changes the password after checking the current one, and ends every session of the user but `keepSessionId`
+ * (the caller's) in the same transaction. Wrong guesses spend the same per-email budget as failed logins, so a
+ * borrowed session cannot be used to guess the password faster than the login form could.
  */
-export async function changePassword(userId: string, input: { currentPassword: string; newPassword: string }): Promise<{ sessionGrant: string }> {
+export async function changePassword(userId: string, input: { currentPassword: string; newPassword: string }, keepSessionId: string | null): Promise<void> {
   const db = await getDb();
   const [row] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw userGone();
@@ -87,18 +87,19 @@ export async function changePassword(userId: string, input: { currentPassword: s
     throw new UserFacingError(SETTINGS_MESSAGES.currentPasswordWrong, 400);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const version = await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    return raiseSessionVersion(tx, userId);
-  });
-  forgetSessionVersion(userId);
-  return { sessionGrant: sessionGrant(userId, version) };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await raiseSessionVersion(tx, userId, keepSessionId);
+    });
+  } finally {
+    forgetSessionState(userId);
+  }
 }
 
-/** "Sign out of all devices": ends every session of the user; returns the grant that keeps the caller's own. */
-export async function signOutEverywhere(userId: string): Promise<{ sessionGrant: string }> {
+/** "Sign out of all devices": ends every session of the user but `keepSessionId` (the caller's). */
+export async function signOutEverywhere(userId: string, keepSessionId: string | null): Promise<void> {
   const db = await getDb();
-  const version = await raiseSessionVersion(db, userId);
-  forgetSessionVersion(userId);
-  return { sessionGrant: sessionGrant(userId, version) };
+  await raiseSessionVersion(db, userId, keepSessionId);
+  forgetSessionState(userId);
 }

@@ -15,7 +15,7 @@ import { clientIp } from '../request-ip';
 import { edgeAuthConfig } from './edge-config';
 import { AuthException } from './errors';
 import { authenticate, signInWithProvider } from './pool';
-import { isSessionCurrent, newSessionId, readSessionGrant, revokeSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
+import { isSessionCurrent, newSessionId, revokeSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
 
 /** A refused login whose `code` is the pool's exception name, which the client reads from the sign-in reply. */
 class PoolSignInError extends CredentialsSignin {
@@ -82,9 +82,6 @@ function buildConfig(): NextAuthConfig {
         if (user) return { ...edgeAuthConfig.callbacks.jwt(params), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0, sid: newSessionId() };
         if (!token.sub) return token;
         if (trigger === 'update') {
-          // Only the session that changed the password (or signed out everywhere) holds the grant to stay signed in.
-          const granted = readSessionGrant(token.sub, (params.session as { sessionGrant?: unknown } | undefined)?.sessionGrant);
-          if (granted !== null) token.sv = granted;
           // A username change in settings asks for a fresh session; the name is read from the database, never the client.
           const username = await getUsername(token.sub);
           if (username) token.username = username;
@@ -120,4 +117,4 @@ function buildConfig(): NextAuthConfig {
 }
 
 /** The full Auth.js instance used by route handlers, pages and actions. */
-export const { handlers, auth, signIn, signOut, unstable_update: updateSession } = NextAuth(buildConfig);
+export const { handlers, auth, signIn, signOut } = NextAuth(buildConfig);

@@ -14,7 +14,7 @@ import { getRateLimits, loginDelayMs, SITE_KEY } from '../rate-limit';
 import { checkCode, CODE_POLICY, issueCode, spendCode, voidOpenCodes } from './codes';
 import { AuthException } from './errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { forgetSessionVersion, raiseSessionVersion } from './sessions';
+import { forgetSessionState, raiseSessionVersion } from './sessions';
 
 /** What the rest of the app may know about a user: never the password hash. */
 export type PoolUser = { id: string; email: string; username: string; image: string | null; sessionVersion: number };
@@ -187,10 +187,10 @@ export async function resetPassword(input: { email: string; code: string; newPas
     await db.transaction(async (tx) => {
       await spendCode(tx, codeId, now);
       await tx.update(users).set({ passwordHash, confirmedAt: user.confirmedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
-      await raiseSessionVersion(tx, user.id);
+      await raiseSessionVersion(tx, user.id, null);
     });
   } finally {
-    forgetSessionVersion(user.id);
+    forgetSessionState(user.id);
   }
   await limits.reset('login-failure-email', normalise(input.email));
 }
@@ -267,12 +267,12 @@ export async function signInWithProvider(input: {
           const now = new Date();
           await tx.update(users).set({ confirmedAt: now, passwordHash: NO_PASSWORD, updatedAt: now }).where(eq(users.id, existing.id));
           await voidOpenCodes(tx, existing.id, now);
-          await raiseSessionVersion(tx, existing.id);
+          await raiseSessionVersion(tx, existing.id, null);
         }
         await tx.insert(userAccounts).values({ ...identity, userId: existing.id }).onConflictDoNothing();
       });
     } finally {
-      forgetSessionVersion(existing.id);
+      forgetSessionState(existing.id);
     }
     return toPoolUser((await findUserByEmail(email)) ?? existing);
   }

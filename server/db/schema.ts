@@ -93,6 +93,8 @@ export const users = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Carried in every session token; raising it ends every session issued before (server/auth/sessions.ts). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** The one session that survived the last raise (the browser that changed the password or signed out the rest). */
+    keptSessionId: text('kept_session_id'),
     ...timestamps,
   },
   (table) => [

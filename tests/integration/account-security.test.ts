@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AuthException } from '@/server/auth/errors';
 import { authenticate, confirmSignUp, forgotPassword, resetPassword, signInWithProvider, signUp } from '@/server/auth/pool';
 import { hashPassword } from '@/server/auth/passwords';
-import { currentSessionVersion, isSessionCurrent, readSessionGrant, revokeSession, sessionGrant } from '@/server/auth/sessions';
+import { currentSessionVersion, isSessionCurrent, revokeSession } from '@/server/auth/sessions';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, userAccounts, users, verificationCodes } from '@/server/db/schema';
 import { changePassword, signOutEverywhere } from '@/server/users';
@@ -124,36 +124,36 @@ describe('Google sign-in never adopts an account a stranger opened with the owne
 });
 
 describe('sessions end when the password changes, on a reset and on "Sign out of all devices"', () => {
-  it('changing the password makes every older session stale; only the grant moves the caller’s session on', async () => {
+  it('changing the password ends every other session and keeps the caller’s', async () => {
     const owner = await confirmedUser(OWNER_PASSWORD);
     const oldVersion = (await currentSessionVersion(owner.id))!;
-    expect(await isSessionCurrent(owner.id, oldVersion)).toBe(true);
+    expect(await isSessionCurrent(owner.id, oldVersion, 'this-browser')).toBe(true);
+    expect(await isSessionCurrent(owner.id, oldVersion, 'stolen-cookie')).toBe(true);
 
-    const { sessionGrant: grant } = await changePassword(owner.id, { currentPassword: OWNER_PASSWORD, newPassword: 'owner-pass-2' });
+    await changePassword(owner.id, { currentPassword: OWNER_PASSWORD, newPassword: 'owner-pass-2' }, 'this-browser');
+    expect(await isSessionCurrent(owner.id, oldVersion, 'this-browser')).toBe(true);
+    expect(await isSessionCurrent(owner.id, oldVersion, 'stolen-cookie')).toBe(false);
     expect(await isSessionCurrent(owner.id, oldVersion)).toBe(false);
-    const granted = readSessionGrant(owner.id, grant);
-    expect(granted).toBe(oldVersion + 1);
-    expect(await isSessionCurrent(owner.id, granted)).toBe(true);
+    // A sign-in after the change starts at the new version.
+    expect(await isSessionCurrent(owner.id, oldVersion + 1, 'new-sign-in')).toBe(true);
 
-    // A grant is good for its own user and version only.
-    const other = await confirmedUser(OWNER_PASSWORD);
-    expect(readSessionGrant(other.id, grant)).toBeNull();
-    expect(readSessionGrant(owner.id, grant.replace(/^\d+/, String(oldVersion + 5)))).toBeNull();
-    expect(readSessionGrant(owner.id, `${oldVersion + 1}.${'A'.repeat(43)}`)).toBeNull();
-    expect(readSessionGrant(owner.id, { version: oldVersion + 1 })).toBeNull();
-    expect(readSessionGrant(owner.id, sessionGrant(other.id, oldVersion + 1))).toBeNull();
+    // The next raise keeps only the session it names.
+    await changePassword(owner.id, { currentPassword: 'owner-pass-2', newPassword: 'owner-pass-3' }, 'new-sign-in');
+    expect(await isSessionCurrent(owner.id, oldVersion, 'this-browser')).toBe(false);
+    expect(await isSessionCurrent(owner.id, oldVersion + 1, 'new-sign-in')).toBe(true);
   });
 
-  it('"Sign out of all devices" and a password reset each end the sessions issued before', async () => {
+  it('"Sign out of all devices" keeps only the caller; a password reset keeps none', async () => {
     const owner = await confirmedUser(OWNER_PASSWORD);
     const start = (await currentSessionVersion(owner.id))!;
-    const { sessionGrant: grant } = await signOutEverywhere(owner.id);
-    expect(await isSessionCurrent(owner.id, start)).toBe(false);
-    expect(readSessionGrant(owner.id, grant)).toBe(start + 1);
+    await signOutEverywhere(owner.id, 'this-browser');
+    expect(await isSessionCurrent(owner.id, start, 'other-device')).toBe(false);
+    expect(await isSessionCurrent(owner.id, start, 'this-browser')).toBe(true);
 
     await forgotPassword({ email: owner.email, ip: nextIp() });
     await resetPassword({ email: owner.email, code: await mailedCode(owner.email, 'reset'), newPassword: 'owner-pass-3', ip: nextIp() });
-    expect(await isSessionCurrent(owner.id, start + 1)).toBe(false);
+    expect(await isSessionCurrent(owner.id, start, 'this-browser')).toBe(false);
+    expect(await isSessionCurrent(owner.id, start + 1, 'other-device')).toBe(false);
     expect(await currentSessionVersion(owner.id)).toBe(start + 2);
   });
 
