@@ -7,7 +7,7 @@ import { UserFacingError } from '@/lib/errors';
 
 import { AuthException } from './auth/errors';
 import { logger } from './logger';
-import { getSessionUser } from './session';
+import { getSessionUser, type SessionUser } from './session';
 
 /** Bodies larger than this are refused before parsing. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -84,10 +84,31 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.o
   return parsed.data;
 }
 
-/** The signed-in user for a route handler, or a 401 reply. */
-export async function requireApiUser(): Promise<{ id: string; email: string } | NextResponse> {
-  const user = await getSessionUser();
-  return user ?? jsonError('Not signed in.', 401);
+type RouteHandler<Context> = (request: Request, context: Context) => Promise<Response>;
+/** What Next calls; the context (a dynamic route's params) is left out by callers of static routes, tests included. */
+type ExportedHandler<Context> = (request: Request, context?: Context) => Promise<Response>;
+
+/**
+ * A route handler whose failures all take the contract's shape: a bad input, a refusal or a limit becomes its 4xx
+ * `{ error }` reply; anything unexpected is logged and answered as a vague 500 (errorResponse).
+ */
+export function route<Context = unknown>(handler: RouteHandler<Context>): ExportedHandler<Context> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context as Context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** A route handler for signed-in users only: anyone else gets 401 before the handler runs. */
+export function signedInRoute<Context = unknown>(handler: (request: Request, user: SessionUser, context: Context) => Promise<Response>): ExportedHandler<Context> {
+  return route<Context>(async (request, context) => {
+    const user = await getSessionUser();
+    if (!user) return jsonError('Not signed in.', 401);
+    return handler(request, user, context);
+  });
 }
 
 /**

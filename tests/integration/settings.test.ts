@@ -75,7 +75,7 @@ beforeAll(async () => {
 describe('wallets', () => {
   it('refuse signed-out callers with 401', async () => {
     signIn(null);
-    expect((await walletsGET()).status).toBe(401);
+    expect((await walletsGET(new Request('http://localhost/api/user/wallets'))).status).toBe(401);
     expect((await walletsPOST(json({ walletAddress: ADDRESS }))).status).toBe(401);
   });
 
@@ -84,7 +84,7 @@ describe('wallets', () => {
     const added = await walletsPOST(json({ walletAddress: ADDRESS.toLowerCase() }));
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ walletAddress: ADDRESS });
-    const listed = await (await walletsGET()).json();
+    const listed = await (await walletsGET(new Request('http://localhost/api/user/wallets'))).json();
     expect(listed.map((wallet: { walletAddress: string }) => wallet.walletAddress)).toEqual([ADDRESS]);
   });
 
@@ -114,7 +114,7 @@ describe('wallets', () => {
 
   it('are per user: another user sees none of them and may add the same address', async () => {
     signIn(bob);
-    expect(await (await walletsGET()).json()).toEqual([]);
+    expect(await (await walletsGET(new Request('http://localhost/api/user/wallets'))).json()).toEqual([]);
     expect((await walletsPOST(json({ walletAddress: ADDRESS }))).status).toBe(201);
   });
 

@@ -17,7 +17,7 @@ vi.mock('@/server/session', () => ({ getSessionUser: async () => session.user })
 const { makeUser } = createTestRun();
 
 const getSurvey = async () => {
-  const response = await surveyGET();
+  const response = await surveyGET(new Request('http://localhost/api/user/survey'));
   return { status: response.status, body: (await response.json()) as unknown };
 };
 

@@ -84,7 +84,7 @@ async function post(handler: Handler, path: string, body: string | undefined, co
 }
 
 const postJson = (handler: Handler, path: string, body: unknown) => post(handler, path, JSON.stringify(body));
-const getLists = async () => read(await listGET());
+const getLists = async () => read(await listGET(new Request('http://localhost/api/watchlist')));
 
 let alice: Account;
 let bob: Account;

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 
 import { SEARCH_KEYWORD_MIN_LENGTH } from '@/lib/constants';
 import { searchQuerySchema } from '@/lib/schemas/projects';
-import { errorResponse, readQuery } from '@/server/api';
+import { readQuery, route } from '@/server/api';
 import { getTrendingProjects, searchProjects } from '@/server/search';
 
 // no-transform: the answer (about 2 kB) is sent as it is. Compressing it anew on every request costs a zlib stream
@@ -10,13 +10,9 @@ import { getTrendingProjects, searchProjects } from '@/server/search';
 const SEARCH_CACHE_CONTROL = 'public, max-age=30, no-transform';
 
 /** Projects matching a name or ticker, best first; under the minimum keyword length, the trending list. */
-export async function GET(request: Request) {
-  try {
-    const { keyword } = readQuery(request, searchQuerySchema);
-    const trimmed = keyword.trim();
-    const results = trimmed.length < SEARCH_KEYWORD_MIN_LENGTH ? await getTrendingProjects() : await searchProjects(trimmed);
-    return NextResponse.json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(async (request) => {
+  const { keyword } = readQuery(request, searchQuerySchema);
+  const trimmed = keyword.trim();
+  const results = trimmed.length < SEARCH_KEYWORD_MIN_LENGTH ? await getTrendingProjects() : await searchProjects(trimmed);
+  return NextResponse.json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
+});

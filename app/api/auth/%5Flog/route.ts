@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 
-import { errorResponse, hasMediaType, jsonError, readBytes } from '@/server/api';
+import { hasMediaType, jsonError, readBytes, route } from '@/server/api';
 import { logger } from '@/server/logger';
 import { getRateLimits } from '@/server/rate-limit';
 import { clientIp } from '@/server/request-ip';
@@ -16,19 +16,10 @@ const beaconSchema = z.object({
 });
 
 /** The client's log beacon (`/api/auth/_log`): auth problems seen in the browser, logged on the server. */
-export async function POST(request: Request) {
-  try {
-    // Before the body is read: a flood costs one counter and never reaches the log.
-    await getRateLimits().consumeOrRefuse('client-log-ip', clientIp(request.headers), 'Too many log reports from your address. Please try again later.');
-  } catch (error) {
-    return errorResponse(error);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder().decode(await readBytes(request, MAX_BEACON_BYTES));
-  } catch (error) {
-    return errorResponse(error);
-  }
+export const POST = route(async (request) => {
+  // Before the body is read: a flood costs one counter and never reaches the log.
+  await getRateLimits().consumeOrRefuse('client-log-ip', clientIp(request.headers), 'Too many log reports from your address. Please try again later.');
+  const text = new TextDecoder().decode(await readBytes(request, MAX_BEACON_BYTES));
   let raw: unknown;
   try {
     raw = hasMediaType(request.headers.get('content-type'), 'application/json') ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
@@ -40,4 +31,4 @@ export async function POST(request: Request) {
   const { level, code, message } = parsed.data;
   logger[level === 'debug' ? 'debug' : level]({ code, source: 'client' }, message || code);
   return NextResponse.json({ ok: true });
-}
+});

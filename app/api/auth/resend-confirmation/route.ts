@@ -1,17 +1,13 @@
 import { NextResponse } from 'next/server';
 
 import { resendConfirmationBodySchema } from '@/lib/schemas/auth';
-import { errorResponse, readJson } from '@/server/api';
+import { readJson, route } from '@/server/api';
 import { resendConfirmation } from '@/server/auth/pool';
 import { clientIp } from '@/server/request-ip';
 
 /** Mails a new confirmation code (at most once a minute). */
-export async function POST(request: Request) {
-  try {
-    const body = await readJson(request, resendConfirmationBodySchema);
-    await resendConfirmation({ ...body, ip: clientIp(request.headers) });
-    return NextResponse.json({ msg: 'SUCCESS' });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = route(async (request) => {
+  const body = await readJson(request, resendConfirmationBodySchema);
+  await resendConfirmation({ ...body, ip: clientIp(request.headers) });
+  return NextResponse.json({ msg: 'SUCCESS' });
+});

@@ -1,17 +1,13 @@
 import { NextResponse } from 'next/server';
 
 import { verifyEmailBodySchema } from '@/lib/schemas/auth';
-import { errorResponse, readJson } from '@/server/api';
+import { readJson, route } from '@/server/api';
 import { confirmSignUp } from '@/server/auth/pool';
 import { clientIp } from '@/server/request-ip';
 
 /** Confirms an account's email with its code. */
-export async function POST(request: Request) {
-  try {
-    const body = await readJson(request, verifyEmailBodySchema);
-    await confirmSignUp({ email: body.email, code: body.verificationCode, ip: clientIp(request.headers) });
-    return NextResponse.json({ msg: 'SUCCESS' });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = route(async (request) => {
+  const body = await readJson(request, verifyEmailBodySchema);
+  await confirmSignUp({ email: body.email, code: body.verificationCode, ip: clientIp(request.headers) });
+  return NextResponse.json({ msg: 'SUCCESS' });
+});
