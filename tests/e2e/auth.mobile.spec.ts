@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, CHROME_TEXTS } from '../../lib/messages';
-import { acceptCookiesUpFront, blockMyPages, createConfirmedAccount, expect, strongPassword, test } from './support/auth';
+import { acceptCookiesUpFront, createConfirmedAccount, expect, strongPassword, test } from './support/auth';
 import { uniqueEmail } from './support/mail';
 
 test.describe.configure({ mode: 'parallel' });
@@ -39,9 +39,6 @@ test('on a phone, Log In from the drawer goes to /auth/login; signed in, the dra
       timeout: 30_000,
     })
     .toBe(email.toLowerCase());
-  // From here no /my/* request may be in flight when signing out (see the fixme sign-out test in auth.spec.ts).
-  await blockMyPages(page);
-
   await page.goto('/company/about');
 
   await header.getByRole('button', { name: /menu/i }).click();

@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '../../lib/messages';
 import {
   accountMenuButton,
   acceptCookiesUpFront,
-  blockMyPages,
   createConfirmedAccount,
   expect,
   headerLogIn,
@@ -73,8 +72,6 @@ async function expectSignedIn(page: Page, email: string) {
 }
 
 async function signOutFromMenu(page: Page) {
-  // No /my/* request may be in flight when the sign-out lands (see the fixme test in 'sign out' below).
-  const unblock = await blockMyPages(page);
   await accountMenuButton(page).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByText(AUTH_MESSAGES.signedOut, { exact: true })).toBeVisible();
@@ -82,7 +79,6 @@ async function signOutFromMenu(page: Page) {
   await expect(accountMenuButton(page)).toBeHidden();
   const session = (await (await page.request.get('/api/auth/session')).json()) as { user?: unknown } | null;
   expect(session?.user).toBeUndefined();
-  await unblock();
 }
 
 /** A 6-digit code that is not the given one. */

@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 import { CHROME_TEXTS } from '../../../lib/messages';
 import { waitForCode } from './mail';
@@ -59,17 +59,4 @@ export function headerLogIn(page: Page): Locator {
 /** The header's Sign Up (signed out, large screen). */
 export function headerSignUp(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: CHROME_TEXTS.signUp, exact: true });
-}
-
-/**
- * Aborts every request for a /my/* page (link prefetches included) from now until the returned function is
- * called. Works around the app bug of the fixme test 'sign-out is not undone by a /my request in flight' in
- * auth.spec.ts: a /my/* answer that lands after the sign-out carries a fresh session cookie and signs the user
- * back in. Tests that sign out use it so they check the sign-out itself; drop it once that bug is fixed.
- */
-export async function blockMyPages(page: Page): Promise<() => Promise<void>> {
-  const isMyPage = (url: URL) => url.pathname.startsWith('/my/');
-  const abort = (route: Route) => route.abort();
-  await page.route(isMyPage, abort);
-  return () => page.unroute(isMyPage, abort);
 }
