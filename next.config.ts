@@ -12,8 +12,9 @@ const nextConfig: NextConfig = {
   // Types are checked by `npm run typecheck` (part of `npm test`) across the whole tree, tests included;
   // the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
-  // Native and WASM packages are loaded from node_modules at run time, never bundled.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty'],
+  // Native and WASM packages are loaded from node_modules at run time, never bundled; so are the rate limiter and
+  // its Redis client, whose one store per process is shared by every bundle (server/rate-limit.ts).
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'rate-limiter-flexible', 'ioredis'],
   // Files read from disk at run time must travel with the standalone output; the database folder never does.
   outputFileTracingIncludes: {
     '/**': ['./server/db/migrations/**/*', './content/**/*'],

@@ -101,8 +101,11 @@ export type RateLimits = {
 
 const retryAfterSeconds = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 
-/** Rate limits in this process, or shared through Redis (falling back to memory while Redis is unreachable or slow). */
-export function createRateLimits(options: { redisUrl: string | null; prefix: string }): RateLimits {
+/** Where the budgets are kept: the limiters (in memory, or in Redis with memory as insurance) and the connection. */
+type LimiterStore = { limiter(name: LimitName): Promise<RateLimiterAbstract>; close(): Promise<void> };
+
+/** The budgets of this process, or shared through Redis (falling back to memory while Redis is unreachable or slow). */
+function openLimiterStore(options: { redisUrl: string | null; prefix: string }): LimiterStore {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
         // Commands are never queued while the connection is down: they fail at once and memory answers.
@@ -140,10 +143,20 @@ export function createRateLimits(options: { redisUrl: string | null; prefix: str
     }
     return found;
   };
-  const ready = async (name: LimitName) => {
-    await warmedUp;
-    return limiter(name);
+  return {
+    async limiter(name) {
+      await warmedUp;
+      return limiter(name);
+    },
+    async close() {
+      redis?.disconnect();
+    },
   };
+}
+
+/** The rules over a store: what a spent budget answers (this module's own error classes). */
+function rateLimitsOver(store: LimiterStore): RateLimits {
+  const ready = (name: LimitName) => store.limiter(name);
 
   /** Spends a point: the refusal when the budget is spent, else null. */
   async function spend(name: LimitName, key: string): Promise<RateLimiterRes | null> {
@@ -182,29 +195,36 @@ export function createRateLimits(options: { redisUrl: string | null; prefix: str
     async reset(name, key) {
       await (await ready(name)).delete(key.toLowerCase());
     },
-    async close() {
-      redis?.disconnect();
-    },
+    close: () => store.close(),
   };
 }
 
-// One holder per process: pages, route handlers and actions spend from the same in-process budgets.
-const holder = processSingleton('rate-limits', () => ({ shared: null as RateLimits | null }));
+/** Rate limits over a store of their own (tests, and anything that needs budgets apart from the process's). */
+export function createRateLimits(options: { redisUrl: string | null; prefix: string }): RateLimits {
+  return rateLimitsOver(openLimiterStore(options));
+}
+
+// One store per process, so pages, route handlers and actions spend from the same budgets; each module copy keeps
+// its own rules over it, because Next gives each of them its own error classes (a refusal must be recognised by the
+// errorResponse of the module that catches it).
+const holder = processSingleton('rate-limit-store', () => ({ store: null as LimiterStore | null }));
+let local: { store: LimiterStore; limits: RateLimits } | null = null;
 
 /** The process-wide rate limits from the configuration (keys under RATE_LIMIT_PREFIX in Redis). */
 export function getRateLimits(): RateLimits {
-  if (!holder.shared) {
+  if (!holder.store) {
     const config = getConfig();
-    const limits = createRateLimits({ redisUrl: config.redisUrl, prefix: `${config.rateLimitPrefix}:rl` });
-    // A closed instance (tests, shutdown) is replaced on next use instead of answering from memory forever.
-    const opened: RateLimits = {
-      ...limits,
+    const store = openLimiterStore({ redisUrl: config.redisUrl, prefix: `${config.rateLimitPrefix}:rl` });
+    // A closed store (tests, shutdown) is replaced on next use instead of answering from memory forever.
+    const opened: LimiterStore = {
+      limiter: store.limiter,
       async close() {
-        if (holder.shared === opened) holder.shared = null;
-        await limits.close();
+        if (holder.store === opened) holder.store = null;
+        await store.close();
       },
     };
-    holder.shared = opened;
+    holder.store = opened;
   }
-  return holder.shared;
+  if (local?.store !== holder.store) local = { store: holder.store, limits: rateLimitsOver(holder.store) };
+  return local.limits;
 }
