@@ -3,10 +3,10 @@ import { Suspense, type ReactNode } from 'react';
 
 import { AccountArea } from '@/components/header/account-area';
 import { Logo } from '@/components/header/logo';
-import { MobileDrawer } from '@/components/header/mobile-drawer';
-import { QuoteModal } from '@/components/header/quote-modal';
+import { MobileDrawerTrigger } from '@/components/header/mobile-drawer-trigger';
+import { QuoteDialogTrigger } from '@/components/header/quote-dialog-trigger';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
-import { ReportIncidentDialog } from '@/components/home/report-incident-dialog';
+import { ReportIncidentDialogTrigger } from '@/components/home/report-incident-dialog-trigger';
 import { ProjectSearch } from '@/components/search/project-search';
 import { TourLauncher } from '@/components/tour/tour-launcher';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -46,11 +46,11 @@ export default async function HomePage() {
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4">
           <Logo className="text-white" />
           <div className="ml-auto flex items-center gap-3">
-            <QuoteModal embedUrl={config.quoteFormEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
+            <QuoteDialogTrigger embedUrl={config.quoteFormEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
             <div id="tour-account" className="hidden lg:block">
               <AccountArea />
             </div>
-            <MobileDrawer />
+            <MobileDrawerTrigger />
           </div>
         </div>
         <div className="mx-auto max-w-4xl px-4 pt-10 pb-20 text-center sm:pt-16 sm:pb-28">
@@ -65,7 +65,7 @@ export default async function HomePage() {
       </section>
       <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-12 px-4 py-12">
         <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
-          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialog />} className="lg:col-span-1">
+          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialogTrigger />} className="lg:col-span-1">
             <Suspense fallback={listSkeleton}>
               <AlertsFeed />
             </Suspense>

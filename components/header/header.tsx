@@ -1,5 +1,3 @@
-'use client';
-
 import Link from 'next/link';
 
 import { NavSearch } from '@/components/search/nav-search';
@@ -7,10 +5,9 @@ import { COMPANY_LINKS, PRODUCT_LINKS } from '@/lib/navigation';
 
 import { AccountArea } from './account-area';
 import { Logo } from './logo';
-import { MobileDrawer } from './mobile-drawer';
+import { MobileDrawerTrigger } from './mobile-drawer-trigger';
 import { NavMenu } from './nav-menu';
-import { QuoteModal } from './quote-modal';
-import { useHeaderSearchVisible } from './use-header-search-visible';
+import { QuoteDialogTrigger } from './quote-dialog-trigger';
 
 export type Announcement = { content: string; linkText: string | null; link: string | null };
 
@@ -30,9 +27,8 @@ function AnnouncementBanner({ announcement }: { announcement: Announcement }) {
   );
 }
 
-/** The fixed site header (hidden on the home layout). */
+/** The fixed site header (hidden on the home layout): a server component; search, menus and account are client leaves. */
 export function Header({ announcement, quoteEmbedUrl }: { announcement: Announcement | null; quoteEmbedUrl: string | null }) {
-  const searchVisible = useHeaderSearchVisible();
   return (
     <>
       <header className="fixed inset-x-0 top-0 z-40 bg-navy text-navy-foreground shadow-md">
@@ -47,10 +43,10 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
             <NavMenu label="Company" links={COMPANY_LINKS} />
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            <NavSearch visible={searchVisible} className="hidden md:block" />
-            <QuoteModal embedUrl={quoteEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
+            <NavSearch className="hidden md:block" />
+            <QuoteDialogTrigger embedUrl={quoteEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
             <AccountArea className="hidden lg:flex" />
-            <MobileDrawer />
+            <MobileDrawerTrigger />
           </div>
         </div>
       </header>

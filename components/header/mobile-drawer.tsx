@@ -1,23 +1,92 @@
 'use client';
 
-import { Menu } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { useSession } from 'next-auth/react';
+import Link from 'next/link';
 
-import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
+import { useSignOut } from '@/components/auth/use-sign-out';
+import { useFeatureFlag } from '@/components/chrome/public-config';
+import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { CHROME_TEXTS } from '@/lib/messages';
+import { ACCOUNT_LINKS, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
 
-const loadSheet = () => import('./mobile-drawer-sheet');
-const MobileDrawerSheet = dynamic(() => loadSheet().then((module) => module.MobileDrawerSheet), { ssr: false });
+import { Logo } from './logo';
 
-/** The mobile menu button; its drawer (search, menus, account actions) loads when first opened. */
-export function MobileDrawer() {
-  const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadSheet);
+function LinkGroup({ title, links, onNavigate }: { title: string; links: NavLink[]; onNavigate: () => void }) {
   return (
-    <>
-      <Button variant="ghost" size="icon" className="text-navy-foreground hover:bg-white/10 hover:text-white lg:hidden" aria-label="Open menu" {...triggerProps}>
-        <Menu aria-hidden className="size-6" />
-      </Button>
-      {mounted ? <MobileDrawerSheet open={open} onOpenChange={setOpen} /> : null}
-    </>
+    <nav aria-label={title} className="grid gap-1">
+      <h2 className="px-2 text-xs font-semibold tracking-widest text-muted-foreground uppercase">{title}</h2>
+      <ul className="grid">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} onClick={onNavigate} className="block rounded-md px-2 py-2 font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The mobile menu's drawer: full height from the top, with search, the menus and the account actions. */
+export function MobileDrawer({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const close = () => setOpen(false);
+  const { status } = useSession();
+  const portfolio = useFeatureFlag('portfolio');
+  const signOut = useSignOut();
+  const accountLinks: NavLink[] = [
+    ACCOUNT_LINKS.settings,
+    ACCOUNT_LINKS.watchlists,
+    ...(portfolio ? [{ ...ACCOUNT_LINKS.portfolio, label: `${ACCOUNT_LINKS.portfolio.label} (work in progress)` }] : []),
+    { label: 'Guided Tour', href: '/?tour=true' },
+  ];
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetContent side="top" className="h-dvh overflow-y-auto">
+        <SheetHeader>
+          <SheetTitle asChild>
+            <div>
+              <Logo />
+            </div>
+          </SheetTitle>
+          <SheetDescription className="sr-only">Site menu</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-6 px-4 pb-8">
+          <ProjectSearch context="main" onChosen={close} openOnFocus={false} />
+          <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
+          <LinkGroup title="Resources" links={RESOURCE_LINKS} onNavigate={close} />
+          <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />
+          {status === 'authenticated' ? (
+            <div className="grid gap-3">
+              <LinkGroup title="Account" links={accountLinks} onNavigate={close} />
+              <Button
+                variant="outline"
+                onClick={() => {
+                  close();
+                  void signOut();
+                }}
+              >
+                Sign out
+              </Button>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-3">
+              <Button asChild variant="outline" size="lg">
+                <Link href="/auth/login" onClick={close}>
+                  {CHROME_TEXTS.logIn}
+                </Link>
+              </Button>
+              <Button asChild size="lg">
+                <Link href="/auth/signup" onClick={close}>
+                  {CHROME_TEXTS.signUp}
+                </Link>
+              </Button>
+            </div>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
   );
 }

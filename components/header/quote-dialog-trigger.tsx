@@ -11,7 +11,7 @@ const loadDialog = () => import('./quote-dialog');
 const QuoteDialog = dynamic(() => loadDialog().then((module) => module.QuoteDialog), { ssr: false });
 
 /** Request a Quote: the button is part of the page; the dialog and its form load when first wanted. */
-export function QuoteModal({ embedUrl, triggerClassName }: { embedUrl: string | null; triggerClassName?: string }) {
+export function QuoteDialogTrigger({ embedUrl, triggerClassName }: { embedUrl: string | null; triggerClassName?: string }) {
   const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadDialog);
   return (
     <>

@@ -1,0 +1,23 @@
+'use client';
+
+import { Menu } from 'lucide-react';
+import dynamic from 'next/dynamic';
+
+import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
+import { Button } from '@/components/ui/button';
+
+const loadDrawer = () => import('./mobile-drawer');
+const MobileDrawer = dynamic(() => loadDrawer().then((module) => module.MobileDrawer), { ssr: false });
+
+/** The mobile menu button; its drawer (search, menus, account actions) loads when first opened. */
+export function MobileDrawerTrigger() {
+  const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadDrawer);
+  return (
+    <>
+      <Button variant="ghost" size="icon" className="text-navy-foreground hover:bg-white/10 hover:text-white lg:hidden" aria-label="Open menu" {...triggerProps}>
+        <Menu aria-hidden className="size-6" />
+      </Button>
+      {mounted ? <MobileDrawer open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+
+import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
+import { Button } from '@/components/ui/button';
+
+const loadDialog = () => import('./report-incident-dialog');
+const ReportIncidentDialog = dynamic(() => loadDialog().then((module) => module.ReportIncidentDialog), { ssr: false });
+
+/** Report Incident: the button is part of the home page; the dialog and its form load when first wanted. */
+export function ReportIncidentDialogTrigger() {
+  const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadDialog);
+  return (
+    <>
+      <Button variant="destructive" {...triggerProps}>
+        Report Incident
+      </Button>
+      {mounted ? <ReportIncidentDialog open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}
