@@ -6,30 +6,14 @@ import { cache } from 'react';
 
 import type { AlertSummary } from '@/lib/alerts';
 import { DEFAULT_FILTERS, LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from '@/lib/leaderboard';
+import type { AuditStatus, AuditSummary, ProjectSummary } from '@/lib/projects';
 import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
 import { getDb } from './db/client';
-import { audits, projects, projectScores, securityAlerts, type Findings } from './db/schema';
+import { audits, projects, projectScores, securityAlerts } from './db/schema';
 
-export type AuditStatus = 'audited' | 'under_audit' | 'none';
-
-/** What a list shows of a project. */
-export type ProjectSummary = {
-  id: string;
-  name: string;
-  logo: string | null;
-  rank: number | null;
-  tokenTickers: string[];
-  category: string | null;
-  chains: string[];
-  auditStatus: AuditStatus;
-  kycVerified: boolean;
-  score: number | null;
-  grade: Grade | null;
-  gradeTone: GradeTone | null;
-  isDemo: boolean;
-};
+export type { AuditStatus, AuditSummary, ProjectSummary };
 
 const PROJECT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 export const isProjectId = (id: unknown): id is string => typeof id === 'string' && PROJECT_ID.test(id);
@@ -101,8 +85,6 @@ export const getProjectDetail = cache(async (id: string): Promise<ProjectDetail 
   if (!row) return null;
   return withGrade({ ...row, scoreIsDemo: row.scoreIsDemo ?? false }) as ProjectDetail;
 });
-
-export type AuditSummary = { id: string; auditor: string; publishedAt: Date; scope: string; findings: Findings; reportUrl: string | null; isDemo: boolean };
 
 /** A project's audits, newest first. */
 export async function listProjectAudits(projectId: string): Promise<AuditSummary[]> {

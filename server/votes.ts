@@ -3,13 +3,14 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
+import type { VoteSummary } from '@/lib/projects';
 
 import { getDb } from './db/client';
 import { votes } from './db/schema';
 import { getProject } from './projects';
 import { getRateLimits } from './rate-limit';
 
-export type VoteSummary = { yes: number; no: number; total: number; yesPercentage: number | null; yourVote: boolean | null };
+export type { VoteSummary };
 
 const percentage = (yes: number, total: number) => (total === 0 ? null : Math.round((yes / total) * 1000) / 10);
 

@@ -4,22 +4,10 @@ import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { AUDIT_STATUS_LABELS, formatDate } from '@/lib/format';
-import type { Grade, GradeTone } from '@/lib/score';
+import type { ProjectSummary } from '@/lib/projects';
 import { formatRank } from '@/lib/utils';
 
-type Row = {
-  id: string;
-  name: string;
-  logo: string | null;
-  rank: number | null;
-  tokenTickers: string[];
-  category: string | null;
-  auditStatus: keyof typeof AUDIT_STATUS_LABELS;
-  score: number | null;
-  grade: Grade | null;
-  gradeTone: GradeTone | null;
-  latestAuditAt?: Date | null;
-};
+type Row = Omit<ProjectSummary, 'chains' | 'kycVerified' | 'isDemo'> & { latestAuditAt?: Date | null };
 
 /** The leaderboard table: one row per project, linking to its page. */
 export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }) {

@@ -1,18 +1,9 @@
 import { FINDING_SEVERITY_LABELS } from '@/lib/findings';
 import { formatDate } from '@/lib/format';
-
-type Audit = {
-  id: string;
-  auditor: string;
-  publishedAt: Date;
-  scope: string;
-  findings: Record<string, { total: number; resolved: number }>;
-  reportUrl: string | null;
-  isDemo: boolean;
-};
+import type { AuditSummary, Findings } from '@/lib/projects';
 
 /** A project's audits with findings by severity and how many were resolved. */
-export function AuditsList({ audits }: { audits: Audit[] }) {
+export function AuditsList({ audits }: { audits: AuditSummary[] }) {
   if (audits.length === 0) return <p className="text-muted-foreground">No published audit yet.</p>;
   return (
     <ol className="grid gap-4">
@@ -36,7 +27,7 @@ export function AuditsList({ audits }: { audits: Audit[] }) {
               </tr>
             </thead>
             <tbody>
-              {Object.entries(FINDING_SEVERITY_LABELS).map(([severity, label]) => (
+              {(Object.entries(FINDING_SEVERITY_LABELS) as [keyof Findings, string][]).map(([severity, label]) => (
                 <tr key={severity} className="border-t">
                   <td className="py-1">{label}</td>
                   <td className="py-1 text-right">{audit.findings[severity]?.total ?? 0}</td>

@@ -8,8 +8,9 @@ import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { formatPercentage } from '@/lib/format';
+import type { VoteSummary } from '@/lib/projects';
 
-type Summary = { yesPercentage: number | null; total: number; yourVote: boolean | null };
+type Summary = Pick<VoteSummary, 'yesPercentage' | 'total' | 'yourVote'>;
 
 /** "Is this project safe?" yes/no, with the project's yes share beside the site average. Never moves the score. */
 export function VoteWidget({ projectId, initial, siteAverage }: { projectId: string; initial: Summary; siteAverage: number | null }) {

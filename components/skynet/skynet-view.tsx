@@ -2,30 +2,11 @@ import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { CardSection } from '@/components/ui/card-section';
+import type { ProjectSkynetView, SkynetEvidence } from '@/lib/skynet/types';
 
 import { LazyDailyLine, LazyHorizontalBars } from './lazy-charts';
 
-type Evidence = { method: string; detail: string };
-type ContractView = {
-  chainId: number;
-  address: string;
-  cursorBlock: number | null;
-  functions: { selector: string; signature: string; evidence: Evidence[] }[];
-  holders: { holder: string; privilege: string; label: string; active: boolean; sinceBlock: number | null; evidence: Evidence[] }[];
-  transactions: { txHash: string; blockNumber: number; timestamp: number; from: string; functionName: string; succeeded: boolean }[];
-};
-export type SkynetViewProps = {
-  explorerUrl: string | null;
-  view: {
-    contracts: ContractView[];
-    topCallers: { address: string; calls: number }[];
-    topEvents: { name: string; count: number }[];
-    topFunctions: { name: string; calls: number; reverted: number }[];
-    exchanges: { timestamp: number; value: number; detail: unknown; isDemo: boolean } | null;
-    transactionsSeries: { timestamp: number; value: number; isDemo: boolean }[];
-    social: { type: string; points: { date: string; value: number; isDemo: boolean }[] }[];
-  };
-};
+export type SkynetViewProps = { explorerUrl: string | null; view: ProjectSkynetView };
 
 const CHAIN_NAMES: Record<number, string> = { 1: 'Ethereum', 10: 'Optimism', 56: 'BNB Chain', 137: 'Polygon', 8453: 'Base', 42161: 'Arbitrum', 43114: 'Avalanche', 31337: 'Local chain' };
 const EVIDENCE_LABELS: Record<string, string> = { source: 'Source', probe: 'Probe', name: 'Name hint', owner: 'owner()', event: 'Event', erc165: 'ERC-165', erc1967: 'ERC-1967' };
@@ -116,7 +97,7 @@ function RankedPanel({ title, id, monitored, emptyText, ...figures }: { title: s
   );
 }
 
-function EvidenceList({ evidence }: { evidence: Evidence[] }) {
+function EvidenceList({ evidence }: { evidence: SkynetEvidence[] }) {
   return (
     <ul className="mt-1 grid gap-0.5 text-xs break-all text-muted-foreground">
       {evidence.map((item, index) => (

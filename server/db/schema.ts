@@ -20,6 +20,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { Findings } from '@/lib/projects';
+import type { SkynetEvidence } from '@/lib/skynet/types';
+
 export const AUDIT_STATUSES = ['audited', 'under_audit', 'none'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 
@@ -203,7 +206,7 @@ export const projectScores = pgTable(
 
 export const FINDING_SEVERITIES = ['critical', 'major', 'medium', 'minor', 'informational'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
-export type Findings = Record<FindingSeverity, { total: number; resolved: number }>;
+export type { Findings };
 
 /** A published security audit of a project. */
 export const audits = pgTable(
@@ -402,7 +405,7 @@ export type WalletRow = typeof wallets.$inferSelect;
 // social activity, and the token contracts each seeded project is known to have.
 
 /** How a privileged function or address was found; kept with it as evidence. */
-export type SkynetEvidence = { method: 'source' | 'probe' | 'name' | 'owner' | 'event' | 'erc165' | 'erc1967'; detail: string };
+export type { SkynetEvidence };
 
 /** A contract of a project that the indexer follows; `cursorBlock` is the last block fully stored. */
 export const skynetContracts = pgTable(

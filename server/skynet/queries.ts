@@ -3,6 +3,16 @@ import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 
 import type { MetricName } from '@/lib/skynet/metric-name';
+import type {
+  MetricPoint,
+  PrivilegedAddress,
+  PrivilegedFunction,
+  PrivilegedTransaction,
+  ProjectSkynetView,
+  TopCaller,
+  TopEvent,
+  TopFunctionCall,
+} from '@/lib/skynet/types';
 
 import { getDb } from '../db/client';
 import {
@@ -13,11 +23,9 @@ import {
   skynetPrivilegedFunctions,
   skynetSocialActivity,
   skynetTransactions,
-  type SkynetEvidence,
 } from '../db/schema';
 import { memo } from './memo';
 
-export type MetricPoint = { timestamp: number; value: number; detail: unknown; isDemo: boolean };
 
 const toPoint = (row: { at: Date; value: number; detail: unknown; isDemo: boolean }): MetricPoint => ({
   timestamp: Math.floor(row.at.getTime() / 1000),
@@ -70,7 +78,7 @@ export function getMetricSeries(series: string, sinceSeconds: number) {
 }
 
 /** The addresses that sent the most transactions to the project's contracts. */
-export function getTopCallers(projectId: string, count: number): Promise<{ address: string; calls: number }[]> {
+export function getTopCallers(projectId: string, count: number): Promise<TopCaller[]> {
   return memo(`callers:${projectId}:${count}`, async () => {
     const db = await getDb();
     const calls = sql<number>`count(*)::int`;
@@ -85,7 +93,7 @@ export function getTopCallers(projectId: string, count: number): Promise<{ addre
 }
 
 /** The project's events by name, most frequent first (unnamed logs, which the ABI does not describe, left out). */
-export function getTopEvents(projectId: string, count: number): Promise<{ name: string; count: number }[]> {
+export function getTopEvents(projectId: string, count: number): Promise<TopEvent[]> {
   return memo(`events:${projectId}:${count}`, async () => {
     const db = await getDb();
     const total = sql<number>`count(*)::int`;
@@ -101,7 +109,7 @@ export function getTopEvents(projectId: string, count: number): Promise<{ name: 
 }
 
 /** The project's functions by number of calls (reverted calls included), most called first. */
-export function getTopFunctionCalls(projectId: string, count: number): Promise<{ name: string; calls: number; reverted: number }[]> {
+export function getTopFunctionCalls(projectId: string, count: number): Promise<TopFunctionCall[]> {
   return memo(`functions:${projectId}:${count}`, async () => {
     const db = await getDb();
     const calls = sql<number>`count(*)::int`;
@@ -122,7 +130,6 @@ async function contractsAt(address: string) {
   return db.select({ id: skynetContracts.id, chainId: skynetContracts.chainId, projectId: skynetContracts.projectId }).from(skynetContracts).where(eq(skynetContracts.address, address));
 }
 
-export type PrivilegedAddress = { chainId: number; holder: string; privilege: string; label: string; active: boolean; sinceBlock: number | null; sinceTx: string | null; evidence: SkynetEvidence[] };
 
 /** Who holds (or held) privileges on the contract at an address, current holders first. */
 export function getPrivilegedAddresses(address: string): Promise<PrivilegedAddress[]> {
@@ -146,7 +153,6 @@ export function getPrivilegedAddresses(address: string): Promise<PrivilegedAddre
   });
 }
 
-export type PrivilegedFunction = { chainId: number; selector: string; signature: string; evidence: SkynetEvidence[] };
 
 /** The privileged functions of the contract at an address, with the evidence for each. */
 export function getPrivilegedFunctions(address: string): Promise<PrivilegedFunction[]> {
@@ -161,7 +167,6 @@ export function getPrivilegedFunctions(address: string): Promise<PrivilegedFunct
   });
 }
 
-export type PrivilegedTransaction = { chainId: number; txHash: string; blockNumber: number; timestamp: number; from: string; functionName: string; succeeded: boolean };
 
 /** The newest calls to privileged functions of the contract at an address, reverted ones included. */
 export function getPrivilegedTransactions(address: string, limit: number): Promise<PrivilegedTransaction[]> {
@@ -225,7 +230,7 @@ const DAY_SECONDS = 86_400;
  * Everything the project page's Skynet panels show, as one plain object: the top lists, the privileges and
  * privileged transactions of each watched contract, exchange listings, and activity over the last 30 days of data.
  */
-export async function getProjectSkynetView(projectId: string) {
+export async function getProjectSkynetView(projectId: string): Promise<ProjectSkynetView> {
   const { contracts, socialTypes } = await getProjectMonitoring(projectId);
   const [topCallers, topEvents, topFunctions, exchanges] = await Promise.all([
     getTopCallers(projectId, 10),
@@ -263,4 +268,3 @@ export async function getProjectSkynetView(projectId: string) {
   return { contracts: perContract, topCallers, topEvents, topFunctions, exchanges: exchanges.latest, transactionsSeries, social };
 }
 
-export type ProjectSkynetView = Awaited<ReturnType<typeof getProjectSkynetView>>;
