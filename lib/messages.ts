@@ -17,6 +17,7 @@ export const AUTH_MESSAGES = {
   notAwaitingAuthorization: (email: string) => `Email ${email} is not awaiting authorization.`,
   emailVerified: 'Your email has been verified.',
   confirmationSent: (email: string) => `Confirmation code was sent to ${email}.`,
+  passwordReset: 'Your password has been changed.',
   signedOut: 'Signed out successfully.',
   signOutFailed: 'Something went wrong.',
 } as const;
@@ -78,6 +79,13 @@ export const SESSION_ERROR_CODES = [
 ] as const;
 
 /** Account settings (the spec gives none of these texts; ours, kept here so tests import the same strings). */
+/** Thanks for what a visitor sends: a vote, an incident report, a quote request. */
+export const FEEDBACK_MESSAGES = {
+  voteCounted: 'Thanks, your vote is counted.',
+  incidentReported: 'Thank you. Our analysts will review your report.',
+  quoteRequested: 'Thank you. Our team will contact you within one business day.',
+} as const;
+
 export const SETTINGS_MESSAGES = {
   usernameInvalid: 'Use 3 to 30 characters: letters, digits, hyphens or underscores, starting with a letter or digit.',
   usernameTaken: 'This username is already taken.',

@@ -7,6 +7,7 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { CODE_LENGTH } from '@/lib/constants';
+import { AUTH_MESSAGES } from '@/lib/messages';
 import { resetPasswordFormSchema } from '@/lib/schemas/auth';
 
 import { callAuthApi, signInWithPassword } from './auth-api';
@@ -33,7 +34,7 @@ export function ResetPasswordForm({ go, onSignedIn }: { go: (step: AuthStep) => 
       const signedIn = await signInWithPassword(email, newPassword);
       setCredentials({ email, password: null });
       if (signedIn.ok) {
-        toast.success('Your password has been changed.');
+        toast.success(AUTH_MESSAGES.passwordReset);
         onSignedIn();
       } else {
         go('login');

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { QUOTE_SERVICES } from '@/lib/constants';
-import { CHROME_TEXTS } from '@/lib/messages';
+import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '@/lib/messages';
 import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote';
 
 type FieldErrors = Partial<Record<keyof QuoteRequestInput, string>>;
@@ -49,7 +49,7 @@ function QuoteForm({ onDone }: { onDone: () => void }) {
     setErrors({});
     const result = await executeAsync(input);
     if (result?.data) {
-      toast.success('Thank you. Our team will contact you within one business day.');
+      toast.success(FEEDBACK_MESSAGES.quoteRequested);
       onDone();
     } else if (result?.validationErrors) {
       const next: FieldErrors = {};

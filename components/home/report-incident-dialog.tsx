@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { FEEDBACK_MESSAGES } from '@/lib/messages';
 import { incidentReportSchema } from '@/lib/schemas/projects';
 import type { SearchResult } from '@/lib/search';
 
@@ -49,7 +50,7 @@ export function ReportIncidentDialog({ open, onOpenChange: setOpen }: { open: bo
     setErrors({});
     const result = await executeAsync(input);
     if (result?.data) {
-      toast.success('Thank you. Our analysts will review your report.');
+      toast.success(FEEDBACK_MESSAGES.incidentReported);
       setOpen(false);
       setProject(null);
     } else {

@@ -8,6 +8,7 @@ import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { formatPercentage } from '@/lib/format';
+import { FEEDBACK_MESSAGES } from '@/lib/messages';
 import type { VoteSummary } from '@/lib/projects';
 
 type Summary = Pick<VoteSummary, 'yesPercentage' | 'total' | 'yourVote'>;
@@ -22,7 +23,7 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
     const result = await executeAsync({ id: projectId, vote: value });
     if (result?.data) {
       setSummary(result.data);
-      toast.success('Thanks, your vote is counted.');
+      toast.success(FEEDBACK_MESSAGES.voteCounted);
     } else {
       toast.error(result?.serverError ?? 'Your vote could not be saved. Please try again.');
     }

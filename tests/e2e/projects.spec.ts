@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-import { SEARCH_TEXTS } from '../../lib/messages';
+import { FEEDBACK_MESSAGES, SEARCH_TEXTS } from '../../lib/messages';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -237,7 +237,7 @@ test.describe('votes', () => {
     await expect(widget.getByText('0 votes', { exact: true })).toBeVisible();
 
     await widget.getByRole('button', { name: 'Yes', exact: true }).click();
-    await expect(page.getByText('Thanks, your vote is counted.')).toBeVisible();
+    await expect(page.getByText(FEEDBACK_MESSAGES.voteCounted)).toBeVisible();
     await expect(percentage).toHaveText('100.0%');
     await expect(widget.getByText('1 vote', { exact: true })).toBeVisible();
     await expect(widget.getByRole('button', { name: 'Yes', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -256,7 +256,7 @@ test.describe('votes', () => {
 });
 
 test.describe('Report Incident', () => {
-  const SUCCESS = 'Thank you. Our analysts will review your report.';
+  const SUCCESS = FEEDBACK_MESSAGES.incidentReported;
 
   /** Opens the dialog from the security alerts section of the home page. */
   async function openReportDialog(page: Page): Promise<Locator> {

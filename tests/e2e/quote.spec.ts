@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-import { CHROME_TEXTS } from '../../lib/messages';
+import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '../../lib/messages';
 
 test.describe.configure({ mode: 'parallel' });
 
-const SUCCESS_TOAST = 'Thank you. Our team will contact you within one business day.';
+const SUCCESS_TOAST = FEEDBACK_MESSAGES.quoteRequested;
 
 test.beforeEach(async ({ page }) => {
   // Accept cookies up front so the consent banner does not sit over the page (lib/constants COOKIE_CONSENT_KEY).
