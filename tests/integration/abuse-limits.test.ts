@@ -11,7 +11,6 @@ import { POST as signupPOST } from '@/app/api/auth/signup/route';
 import { POST as pageViewPOST } from '@/app/api/projects/page-view/route';
 import { POST as votePOST } from '@/app/api/projects/vote/route';
 import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote';
-import { AuthException } from '@/server/auth/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/server/auth/passwords';
 import { authenticate } from '@/server/auth/pool';
 import { getDb } from '@/server/db/client';
@@ -22,6 +21,7 @@ import { getRateLimits, LIMITS, MAX_LOGIN_DELAY_MS, SITE_KEY, type LimitName } f
 import { getTrendingProjects, invalidateSearchCaches } from '@/server/search';
 import { VISITOR_COOKIE } from '@/server/visitor';
 
+import { refusal } from '../fixtures/refusal';
 import { createTestRun } from '../fixtures/test-run';
 
 // Every password check is counted: the login throttle must stop a try before the hash, not after it.
@@ -101,16 +101,6 @@ beforeAll(async () => {
   spareProjects = rows.map((row) => row.id);
 });
 
-/** The pool exception a promise rejects with. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AuthException);
-    return (error as AuthException).exception;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('login throttle', () => {
   const passwordChecks = () => vi.mocked(verifyPassword).mock.calls.length + vi.mocked(verifyAgainstDummy).mock.calls.length;

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { AuthException } from '@/server/auth/errors';
 import { authenticate, confirmSignUp, forgotPassword, resetPassword, signInWithProvider, signUp } from '@/server/auth/pool';
 import { hashPassword } from '@/server/auth/passwords';
 import { currentSessionVersion, isSessionCurrent, revokeSession } from '@/server/auth/sessions';
@@ -9,6 +8,7 @@ import { getDb } from '@/server/db/client';
 import { mailOutbox, userAccounts, users, verificationCodes } from '@/server/db/schema';
 import { changePassword, signOutEverywhere } from '@/server/users';
 
+import { refusal } from '../fixtures/refusal';
 import { createTestRun } from '../fixtures/test-run';
 
 const testRun = createTestRun();
@@ -18,14 +18,6 @@ afterAll(() => testRun.cleanUp());
 const STRANGER_PASSWORD = 'stranger-pass-1';
 const OWNER_PASSWORD = 'owner-pass-1';
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error, 'expected a refusal').toBeInstanceOf(AuthException);
-  return (error as AuthException).exception;
-}
 
 async function userRow(email: string) {
   const db = await getDb();

@@ -6,6 +6,7 @@ import { authenticate, confirmSignUp, forgotPassword, getPoolUser, resendConfirm
 import { getDb } from '@/server/db/client';
 import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
 
+import { refusal } from '../fixtures/refusal';
 import { createTestRun } from '../fixtures/test-run';
 
 const testRun = createTestRun();
@@ -16,16 +17,6 @@ const OTHER_PASSWORD = 'battery-staple-2';
 
 afterAll(() => testRun.cleanUp());
 
-/** The pool exception a promise rejects with; fails the test when it resolves or throws anything else. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AuthException);
-    return (error as AuthException).exception;
-  }
-  throw new Error('expected the pool to refuse');
-}
 
 async function usersWithEmail(email: string) {
   const db = await getDb();
