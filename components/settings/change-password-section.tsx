@@ -1,6 +1,8 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+import { Controller } from 'react-hook-form';
 
 import { changePasswordAction } from '@/actions/settings/change-password';
 import { Field, FormAlert } from '@/components/auth/field';
@@ -10,67 +12,70 @@ import { CardSection } from '@/components/ui/card-section';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { changePasswordSchema } from '@/lib/schemas/settings';
 
-import { actionFailure } from './action-result';
-
-type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
-const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const;
 
 /** Change password: the current one is required; the new one follows the sign-up rule. The session stays. */
 export function ChangePasswordSection() {
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const set = (name: keyof Fields) => (value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-    setFailure(null);
-    setDone(false);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = changePasswordSchema.safeParse(fields);
-    if (!parsed.success) {
-      const found: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Fields] ??= issue.message;
-      return setErrors(found);
-    }
-    setBusy(true);
-    try {
-      const message = actionFailure(await changePasswordAction(parsed.data));
-      if (message) {
-        if (message === SETTINGS_MESSAGES.currentPasswordWrong) setErrors({ currentPassword: message });
-        else setFailure(message);
-        return;
-      }
-      setFields(EMPTY);
-      setDone(true);
-      toast.success(SETTINGS_MESSAGES.passwordChanged);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { form, action, handleSubmitWithAction } = useHookFormAction(changePasswordAction, zodResolver(changePasswordSchema), {
+    // Errors clear as the user types (below) and focus stays where it is, as before the form library.
+    formProps: { defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false },
+    actionProps: {
+      onSuccess() {
+        form.reset(EMPTY);
+        toast.success(SETTINGS_MESSAGES.passwordChanged);
+      },
+      onError({ error }) {
+        // A wrong current password belongs under that field; any other refusal is about the whole form.
+        if (error.serverError === SETTINGS_MESSAGES.currentPasswordWrong) form.setError('currentPassword', { message: error.serverError });
+        else if (error.serverError) form.setError('root.server', { message: error.serverError });
+      },
+    },
+  });
+  const { isSubmitting, errors } = form.formState;
+  const done = action.hasSucceeded;
 
   return (
     <CardSection id="change-password" title="Change password">
-      <form onSubmit={submit} noValidate className="mt-4 grid max-w-md gap-3">
-        <Field label="Current password" type="password" autoComplete="current-password" value={fields.currentPassword} error={errors.currentPassword} onValueChange={set('currentPassword')} />
-        <Field label="New password" type="password" autoComplete="new-password" value={fields.newPassword} error={errors.newPassword} onValueChange={set('newPassword')} />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" value={fields.confirmPassword} error={errors.confirmPassword} onValueChange={set('confirmPassword')} />
+      <form onSubmit={handleSubmitWithAction} noValidate className="mt-4 grid max-w-md gap-3">
+        {FIELDS.map(({ name, label, autoComplete }) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <Field
+                label={label}
+                type="password"
+                autoComplete={autoComplete}
+                value={field.value}
+                error={fieldState.error?.message}
+                onBlur={field.onBlur}
+                onValueChange={(value) => {
+                  // Typing starts over: the field's error, the form's refusal and the last success all go.
+                  if (done) action.reset();
+                  field.onChange(value);
+                  form.clearErrors(name);
+                  form.clearErrors('root.server');
+                }}
+              />
+            )}
+          />
+        ))}
         <p className="text-xs text-muted-foreground">At least 8 characters, with both letters and numbers.</p>
-        <FormAlert message={failure} />
+        <FormAlert message={errors.root?.server?.message ?? null} />
         {done ? (
           <p role="status" className="text-sm text-emerald-700">
             {SETTINGS_MESSAGES.passwordChanged}
           </p>
         ) : null}
         <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Changing…' : 'Change password'}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Changing…' : 'Change password'}
           </Button>
         </div>
       </form>

@@ -1,8 +1,11 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useRouter } from 'next/navigation';
 import { useSession } from 'next-auth/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 
 import { updateUsernameAction } from '@/actions/settings/update-username';
 import { Field, FormAlert } from '@/components/auth/field';
@@ -13,9 +16,7 @@ import { CardSection } from '@/components/ui/card-section';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
 import { ClientError, http } from '@/lib/http';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
-import { usernameSchema } from '@/lib/schemas/settings';
-
-import { actionFailure } from './action-result';
+import { updateUsernameSchema } from '@/lib/schemas/settings';
 
 export type ProfileProps = { email: string; username: string; image: string | null };
 
@@ -23,37 +24,32 @@ export type ProfileProps = { email: string; username: string; image: string | nu
 export function ProfileSection({ profile }: { profile: ProfileProps }) {
   const router = useRouter();
   const { update } = useSession();
-  const [username, setUsername] = useState(profile.username);
   const [savedUsername, setSavedUsername] = useState(profile.username);
-  const [usernameError, setUsernameError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [version, setVersion] = useState<number | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  async function saveUsername(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = usernameSchema.safeParse(username);
-    if (!parsed.success) return setUsernameError(parsed.error.issues[0]?.message);
-    setUsernameError(undefined);
-    setSaving(true);
-    try {
-      const result = await updateUsernameAction({ username: parsed.data });
-      const failure = actionFailure(result);
-      if (failure) return setUsernameError(failure);
-      setUsername(parsed.data);
-      setSavedUsername(parsed.data);
-      toast.success(SETTINGS_MESSAGES.usernameSaved);
-      // The session carries the username (header, avatar key). A body makes this a POST, which Auth.js hands to
-      // the jwt callback as an update; the callback reads the new name from the database, not from this body.
-      await update({});
-      router.refresh();
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { form, handleSubmitWithAction } = useHookFormAction(updateUsernameAction, zodResolver(updateUsernameSchema), {
+    // Errors clear as the user types (below) and focus stays where it is, as before the form library.
+    formProps: { defaultValues: { username: profile.username }, reValidateMode: 'onSubmit', shouldFocusError: false },
+    actionProps: {
+      async onSuccess({ data }) {
+        form.reset({ username: data.username });
+        setSavedUsername(data.username);
+        toast.success(SETTINGS_MESSAGES.usernameSaved);
+        // The session carries the username (header, avatar key). A body makes this a POST, which Auth.js hands to
+        // the jwt callback as an update; the callback reads the new name from the database, not from this body.
+        await update({});
+        router.refresh();
+      },
+      onError({ error }) {
+        if (error.serverError) form.setError('username', { message: error.serverError });
+      },
+    },
+  });
+  const saving = form.formState.isSubmitting;
+  const username = form.watch('username');
 
   async function uploadAvatar(file: File | undefined) {
     if (!file || uploading) return;
@@ -97,18 +93,25 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
           </Button>
           <p className="max-w-48 text-center text-xs text-muted-foreground">PNG, JPEG or WebP, up to 1 MB.</p>
         </div>
-        <form onSubmit={saveUsername} noValidate className="grid gap-3">
-          <Field
-            label="Username"
+        <form onSubmit={handleSubmitWithAction} noValidate className="grid gap-3">
+          <Controller
+            control={form.control}
             name="username"
-            autoComplete="username"
-            value={username}
-            maxLength={64}
-            error={usernameError}
-            onValueChange={(value) => {
-              setUsername(value);
-              setUsernameError(undefined);
-            }}
+            render={({ field, fieldState }) => (
+              <Field
+                label="Username"
+                name={field.name}
+                autoComplete="username"
+                value={field.value}
+                maxLength={64}
+                error={fieldState.error?.message}
+                onBlur={field.onBlur}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors(field.name);
+                }}
+              />
+            )}
           />
           <p className="text-xs text-muted-foreground">3 to 30 characters: letters, digits, hyphens or underscores.</p>
           <div>

@@ -1,6 +1,9 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 
 import { addWalletAction } from '@/actions/settings/add-wallet';
 import { Field } from '@/components/auth/field';
@@ -8,35 +11,28 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
-import { walletAddressSchema } from '@/lib/schemas/settings';
-
-import { actionFailure } from './action-result';
+import { addWalletSchema } from '@/lib/schemas/settings';
 
 /** Wallets: the user's EVM addresses, and a form to add one (checksum checked here and on the server). */
 export function WalletsSection({ initialWallets }: { initialWallets: string[] }) {
   const [wallets, setWallets] = useState(initialWallets);
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = walletAddressSchema.safeParse(address);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setBusy(true);
-    try {
-      const result = await addWalletAction({ walletAddress: parsed.data });
-      const failure = actionFailure(result);
-      if (failure || !result?.data) return setError(failure ?? SETTINGS_MESSAGES.walletInvalid);
-      // The server's checksummed form is the truth.
-      setWallets((list) => [...list, result.data!.walletAddress]);
-      setAddress('');
-      toast.success(SETTINGS_MESSAGES.walletAdded);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { form, handleSubmitWithAction } = useHookFormAction(addWalletAction, zodResolver(addWalletSchema), {
+    // Errors clear as the user types (below) and focus stays where it is, as before the form library.
+    formProps: { defaultValues: { walletAddress: '' }, reValidateMode: 'onSubmit', shouldFocusError: false },
+    actionProps: {
+      onSuccess({ data }) {
+        // The server's checksummed form is the truth.
+        setWallets((list) => [...list, data.walletAddress]);
+        form.reset({ walletAddress: '' });
+        toast.success(SETTINGS_MESSAGES.walletAdded);
+      },
+      onError({ error }) {
+        if (error.serverError) form.setError('walletAddress', { message: error.serverError });
+      },
+    },
+  });
+  const { isSubmitting, errors } = form.formState;
+  const address = form.watch('walletAddress');
 
   return (
     <CardSection id="wallets" title="Wallets">
@@ -51,23 +47,30 @@ export function WalletsSection({ initialWallets }: { initialWallets: string[] })
           ))}
         </ul>
       )}
-      <form onSubmit={add} noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <Field
-          label="Wallet address"
+      <form onSubmit={handleSubmitWithAction} noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Controller
+          control={form.control}
           name="walletAddress"
-          placeholder="0x…"
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono"
-          value={address}
-          error={error}
-          onValueChange={(value) => {
-            setAddress(value);
-            setError(undefined);
-          }}
+          render={({ field, fieldState }) => (
+            <Field
+              label="Wallet address"
+              name={field.name}
+              placeholder="0x…"
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+              value={field.value}
+              error={fieldState.error?.message}
+              onBlur={field.onBlur}
+              onValueChange={(value) => {
+                field.onChange(value);
+                form.clearErrors(field.name);
+              }}
+            />
+          )}
         />
-        <Button type="submit" disabled={busy || address.trim() === ''} className={error ? 'sm:mb-7' : undefined}>
-          {busy ? 'Adding…' : 'Add wallet'}
+        <Button type="submit" disabled={isSubmitting || address.trim() === ''} className={errors.walletAddress ? 'sm:mb-7' : undefined}>
+          {isSubmitting ? 'Adding…' : 'Add wallet'}
         </Button>
       </form>
     </CardSection>
