@@ -58,6 +58,12 @@ export const SEARCH_TEXTS = {
   navPlaceholder: 'Search project',
   trendingSearch: 'Trending Search',
   trendingProjects: 'Trending Projects',
+  resultsLabel: 'Search results',
+  noResults: 'No projects found.',
+  unavailable: 'Search is unavailable. Please try again.',
+  addProjectsLabel: 'Search projects to add',
+  addProjectsPlaceholder: 'Search project (2+ characters)',
+  typeMore: 'Type at least 2 characters.',
 } as const;
 
 export const CHROME_TEXTS = {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useHeaderSearchVisible } from '@/components/header/use-header-search-visible';
+import { NAV_SEARCH_DROPDOWN_WIDTH } from '@/lib/constants';
 import { cn } from '@/lib/utils';
 
 import { ProjectSearch } from './project-search';
@@ -9,7 +10,11 @@ import { ProjectSearch } from './project-search';
 export function NavSearch({ className }: { className?: string }) {
   const visible = useHeaderSearchVisible();
   return (
-    <div className={cn('w-[252px] transition-opacity duration-300', visible ? 'opacity-100' : 'pointer-events-none opacity-0', className)} aria-hidden={!visible}>
+    <div
+      style={{ width: NAV_SEARCH_DROPDOWN_WIDTH }}
+      className={cn('transition-opacity duration-300', visible ? 'opacity-100' : 'pointer-events-none opacity-0', className)}
+      aria-hidden={!visible}
+    >
       <ProjectSearch context="nav" disabled={!visible} />
     </div>
   );

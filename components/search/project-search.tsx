@@ -1,17 +1,21 @@
 'use client';
 
+import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { Search } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { ProjectLogo } from '@/components/project/project-logo';
+import { Popover, PopoverAnchor } from '@/components/ui/popover';
 import { Skeleton } from '@/components/ui/skeleton';
-import { NAV_SEARCH_DROPDOWN_WIDTH, SEARCH_KEYWORD_MIN_LENGTH, SEARCH_LOADING_ROWS } from '@/lib/constants';
-import { http } from '@/lib/http';
+import { NAV_SEARCH_DROPDOWN_WIDTH, PROJECT_PICKER_HEIGHT, SEARCH_LOADING_ROWS } from '@/lib/constants';
 import { SEARCH_TEXTS } from '@/lib/messages';
 import type { SearchResult } from '@/lib/search';
 import { cn, formatRank } from '@/lib/utils';
 
+import { useProjectSearch } from './use-project-search';
+
+/** main: the home banner and the mobile drawer; nav: the navigation bar; survey: a picker inside a form. */
 export type SearchContext = 'main' | 'nav' | 'survey';
 
 type Props = {
@@ -28,58 +32,33 @@ type Props = {
   inputClassName?: string;
 };
 
-const DEBOUNCE_MS = 150;
-
-/** The project search box (SPEC §2) with combobox keyboard support, in its main, navigation and survey forms. */
+/**
+ * The project search box (SPEC §2): a combobox whose list sits in a Radix popover, which closes it on Escape, on a
+ * click elsewhere and when focus leaves (no blur timer); the keys that move through the list are ours.
+ */
 export function ProjectSearch({ context, disabled = false, onSelect, onChosen, openOnFocus = true, className, inputClassName }: Props) {
   const router = useRouter();
   const listId = useId();
+  const anchorRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState(false);
-  const [trending, setTrending] = useState<SearchResult[] | null>(null);
-  const [matches, setMatches] = useState<{ keyword: string; results: SearchResult[] } | null>(null);
-  const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(-1);
+  const { searching, results, loading, failed, loadTrending } = useProjectSearch(keyword);
 
-  const query = keyword.trim();
-  const searching = query.length >= SEARCH_KEYWORD_MIN_LENGTH;
-  const results = searching ? (matches?.keyword === query ? matches.results : null) : trending;
   const heading = context === 'main' && !searching ? SEARCH_TEXTS.trendingProjects : SEARCH_TEXTS.trendingSearch;
+  const isNav = context === 'nav';
+  const showList = open && !disabled;
+  const activeId = showList && active >= 0 && results?.[active] ? `${listId}-${results[active].id}` : undefined;
 
-  // Focusing the input loads the trending list once.
-  const loadTrending = () => {
-    if (trending) return;
-    http
-      .get<SearchResult[]>('/api/search-project', { query: { keyword: '' } })
-      .then(setTrending)
-      .catch(() => setFailed(true));
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
   };
-
-  useEffect(() => {
-    if (!searching) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      http
-        .get<SearchResult[]>('/api/search-project', { query: { keyword: query }, signal: controller.signal })
-        .then((found) => {
-          setMatches({ keyword: query, results: found });
-          setFailed(false);
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setFailed(true);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [query, searching]);
 
   const choose = (project: SearchResult) => {
     setKeyword('');
-    setOpen(false);
-    setActive(-1);
+    close();
     inputRef.current?.blur();
     if (onSelect) onSelect(project);
     else router.push(`/projects/${project.id}`);
@@ -102,66 +81,73 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
         choose(chosen);
       }
     } else if (event.key === 'Escape') {
-      setOpen(false);
-      setActive(-1);
+      close();
     }
   };
 
-  const showList = open && !disabled;
-  const activeId = showList && active >= 0 && results?.[active] ? `${listId}-${results[active].id}` : undefined;
-  const isNav = context === 'nav';
-
   return (
-    <div className={cn('relative', className)}>
-      <Search aria-hidden className={cn('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
-      <input
-        ref={inputRef}
-        type="text"
-        role="combobox"
-        aria-label={isNav ? SEARCH_TEXTS.navPlaceholder : SEARCH_TEXTS.mainPlaceholder}
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={activeId}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={100}
-        placeholder={isNav ? SEARCH_TEXTS.navPlaceholder : SEARCH_TEXTS.mainPlaceholder}
-        disabled={disabled}
-        value={keyword}
-        onChange={(event) => {
-          setKeyword(event.target.value);
-          setActive(-1);
-          setOpen(true);
+    <Popover open={showList} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+      <PopoverAnchor asChild>
+        <div ref={anchorRef} className={cn('relative', className)}>
+          <Search aria-hidden className={cn('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
+          <input
+            ref={inputRef}
+            type="text"
+            role="combobox"
+            aria-label={isNav ? SEARCH_TEXTS.navPlaceholder : SEARCH_TEXTS.mainPlaceholder}
+            aria-expanded={showList}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={activeId}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            placeholder={isNav ? SEARCH_TEXTS.navPlaceholder : SEARCH_TEXTS.mainPlaceholder}
+            disabled={disabled}
+            value={keyword}
+            onChange={(event) => {
+              setKeyword(event.target.value);
+              setActive(-1);
+              setOpen(true);
+            }}
+            onFocus={() => {
+              if (openOnFocus) setOpen(true);
+              loadTrending();
+            }}
+            onClick={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+            className={cn(
+              'w-full rounded-md pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed',
+              isNav
+                ? 'h-9 border border-white/15 bg-white/10 text-sm text-navy-foreground placeholder:text-navy-foreground/60 focus-visible:border-white/40 focus-visible:ring-2 focus-visible:ring-white/30'
+                : 'h-11 border bg-background focus-visible:ring-2 focus-visible:ring-ring',
+              inputClassName,
+            )}
+          />
+        </div>
+      </PopoverAnchor>
+      {/* Not portalled: the list stays inside the header, banner or dialog the box belongs to. */}
+      <PopoverPrimitive.Content
+        role={undefined}
+        side="bottom"
+        align={isNav ? 'end' : 'start'}
+        sideOffset={8}
+        avoidCollisions={false}
+        // Focus stays in the box while the list is open, and is not moved when it closes.
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => event.preventDefault()}
+        // The box is outside the list: clicking or refocusing it keeps the list open.
+        onInteractOutside={(event) => {
+          if (event.target instanceof Node && anchorRef.current?.contains(event.target)) event.preventDefault();
         }}
-        onFocus={() => {
-          if (openOnFocus) setOpen(true);
-          loadTrending();
-        }}
-        onClick={() => setOpen(true)}
-        // Closes a moment later so a click on a result lands first; not if the focus came back meanwhile (a form
-        // that refocuses the box after a failed submit, then a click on it).
-        onBlur={() =>
-          window.setTimeout(() => {
-            if (document.activeElement !== inputRef.current) setOpen(false);
-          }, 120)
-        }
-        onKeyDown={onKeyDown}
-        className={cn(
-          'w-full rounded-md pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed',
-          isNav
-            ? 'h-9 border border-white/15 bg-white/10 text-sm text-navy-foreground placeholder:text-navy-foreground/60 focus-visible:border-white/40 focus-visible:ring-2 focus-visible:ring-white/30'
-            : 'h-11 border bg-background focus-visible:ring-2 focus-visible:ring-ring',
-          inputClassName,
-        )}
-      />
-      <div
-        className={cn('absolute top-full z-50 mt-2 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg', showList ? 'block' : 'hidden', isNav ? 'right-0' : 'inset-x-0')}
-        style={isNav ? { width: NAV_SEARCH_DROPDOWN_WIDTH } : undefined}
+        // A press anywhere in the list keeps focus in the box, so the click on an option lands before anything closes.
+        onMouseDown={(event) => event.preventDefault()}
+        className="z-50 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg"
+        style={{ width: isNav ? NAV_SEARCH_DROPDOWN_WIDTH : 'var(--radix-popover-trigger-width)' }}
       >
         {!searching ? <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{heading}</p> : null}
-        <ul id={listId} role="listbox" aria-label={searching ? 'Search results' : heading} className="max-h-80 overflow-y-auto py-1">
-          {results === null && !failed
+        <ul id={listId} role="listbox" aria-label={searching ? SEARCH_TEXTS.resultsLabel : heading} className="overflow-y-auto py-1" style={{ maxHeight: PROJECT_PICKER_HEIGHT }}>
+          {loading
             ? Array.from({ length: SEARCH_LOADING_ROWS }, (_, index) => (
                 <li key={index} aria-hidden className="flex items-center gap-3 px-3 py-2" data-testid="search-loading-row">
                   <Skeleton className="h-4 w-8" />
@@ -170,15 +156,14 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
                 </li>
               ))
             : null}
-          {failed && results === null ? <li className="px-3 py-3 text-sm text-muted-foreground">Search is unavailable. Please try again.</li> : null}
-          {results?.length === 0 ? <li className="px-3 py-3 text-sm text-muted-foreground">No projects found.</li> : null}
+          {failed ? <li className="px-3 py-3 text-sm text-muted-foreground">{SEARCH_TEXTS.unavailable}</li> : null}
+          {results?.length === 0 ? <li className="px-3 py-3 text-sm text-muted-foreground">{SEARCH_TEXTS.noResults}</li> : null}
           {results?.map((project, index) => (
             <li
               key={project.id}
               id={`${listId}-${project.id}`}
               role="option"
               aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(project)}
               onMouseEnter={() => setActive(index)}
               className={cn('flex cursor-pointer items-center gap-3 px-3 py-2 text-sm', index === active && 'bg-accent text-accent-foreground')}
@@ -190,7 +175,7 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
             </li>
           ))}
         </ul>
-      </div>
-    </div>
+      </PopoverPrimitive.Content>
+    </Popover>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 
 import { Check, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { ProjectLogo } from '@/components/project/project-logo';
+import { useProjectSearch } from '@/components/search/use-project-search';
 import { Input } from '@/components/ui/input';
-import { ADD_PROJECT_LIST_HEIGHT, SEARCH_KEYWORD_MIN_LENGTH } from '@/lib/constants';
-import { http } from '@/lib/http';
-import { CHROME_TEXTS } from '@/lib/messages';
+import { ADD_PROJECT_LIST_HEIGHT } from '@/lib/constants';
+import { CHROME_TEXTS, SEARCH_TEXTS } from '@/lib/messages';
 import type { SearchResult } from '@/lib/search';
 import { formatRank } from '@/lib/utils';
 
@@ -23,32 +23,16 @@ type Props = {
 /** Find projects by name or ticker (2+ characters) and add them. Rows off screen are not rendered (content-visibility). */
 export function AddProjectsList({ title = CHROME_TEXTS.addProjects, height = ADD_PROJECT_LIST_HEIGHT, mode = 'single', existing, onAdd }: Props) {
   const [keyword, setKeyword] = useState('');
-  const [results, setResults] = useState<SearchResult[]>([]);
-  const query = keyword.trim();
-
-  useEffect(() => {
-    if (query.length < SEARCH_KEYWORD_MIN_LENGTH) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      http
-        .get<SearchResult[]>('/api/search-project', { query: { keyword: query }, signal: controller.signal })
-        .then(setResults)
-        .catch(() => undefined);
-    }, 150);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [query]);
-
-  const shown = query.length >= SEARCH_KEYWORD_MIN_LENGTH ? results : [];
+  const { searching, results, failed } = useProjectSearch(keyword);
+  const shown = searching ? (results ?? []) : [];
   return (
     <section aria-label={title} className="rounded-xl border p-4">
       <h2 className="text-base font-semibold">{title}</h2>
-      <Input className="mt-3" aria-label="Search projects to add" placeholder="Search project (2+ characters)" value={keyword} maxLength={100} onChange={(event) => setKeyword(event.target.value)} />
+      <Input className="mt-3" aria-label={SEARCH_TEXTS.addProjectsLabel} placeholder={SEARCH_TEXTS.addProjectsPlaceholder} value={keyword} maxLength={100} onChange={(event) => setKeyword(event.target.value)} />
       <ul className="mt-3 overflow-y-auto" style={{ height }}>
-        {query.length < SEARCH_KEYWORD_MIN_LENGTH ? <li className="p-2 text-sm text-muted-foreground">Type at least {SEARCH_KEYWORD_MIN_LENGTH} characters.</li> : null}
-        {query.length >= SEARCH_KEYWORD_MIN_LENGTH && shown.length === 0 ? <li className="p-2 text-sm text-muted-foreground">No projects found.</li> : null}
+        {!searching ? <li className="p-2 text-sm text-muted-foreground">{SEARCH_TEXTS.typeMore}</li> : null}
+        {searching && failed ? <li className="p-2 text-sm text-muted-foreground">{SEARCH_TEXTS.unavailable}</li> : null}
+        {searching && results?.length === 0 ? <li className="p-2 text-sm text-muted-foreground">{SEARCH_TEXTS.noResults}</li> : null}
         {shown.map((project) => {
           const added = existing.includes(project.id);
           return (

@@ -91,6 +91,12 @@ describe('the page texts', () => {
       navPlaceholder: 'Search project',
       trendingSearch: 'Trending Search',
       trendingProjects: 'Trending Projects',
+      resultsLabel: 'Search results',
+      noResults: 'No projects found.',
+      unavailable: 'Search is unavailable. Please try again.',
+      addProjectsLabel: 'Search projects to add',
+      addProjectsPlaceholder: 'Search project (2+ characters)',
+      typeMore: 'Type at least 2 characters.',
     });
   });
 
