@@ -1,7 +1,8 @@
 'use client';
 
-import { useAction } from 'next-safe-action/hooks';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+import { useEffect } from 'react';
 
 import { createQuoteRequestAction } from '@/actions/quotes/create-quote-request';
 import { toast } from '@/components/chrome/toast';
@@ -14,54 +15,26 @@ import { QUOTE_SERVICES } from '@/lib/constants';
 import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '@/lib/messages';
 import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote';
 
-type FieldErrors = Partial<Record<keyof QuoteRequestInput, string>>;
-
-function readForm(form: HTMLFormElement): QuoteRequestInput {
-  const data = new FormData(form);
-  return {
-    name: String(data.get('name') ?? ''),
-    email: String(data.get('email') ?? ''),
-    company: String(data.get('company') ?? ''),
-    website: String(data.get('website') ?? ''),
-    services: data.getAll('services').map(String) as QuoteRequestInput['services'],
-    message: String(data.get('message') ?? ''),
-  };
-}
+const EMPTY: QuoteRequestInput = { name: '', email: '', company: '', website: '', services: [], message: '' };
 
 function QuoteForm({ onDone }: { onDone: () => void }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { executeAsync, isPending } = useAction(createQuoteRequestAction);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPending) return;
-    const input = readForm(event.currentTarget);
-    const parsed = quoteRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof QuoteRequestInput;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const result = await executeAsync(input);
-    if (result?.data) {
-      toast.success(FEEDBACK_MESSAGES.quoteRequested);
-      onDone();
-    } else if (result?.validationErrors) {
-      const next: FieldErrors = {};
-      for (const [field, value] of Object.entries(result.validationErrors)) {
-        const messages = (value as { _errors?: string[] } | undefined)?._errors;
-        if (messages?.length) next[field as keyof QuoteRequestInput] = messages[0];
-      }
-      setErrors(next);
-    } else {
-      toast.error(result?.serverError ?? 'Something went wrong. Please try again.');
-    }
-  };
+  const { form, action } = useHookFormAction(createQuoteRequestAction, zodResolver(quoteRequestSchema), {
+    // Errors stay until the next submit and focus stays where it is, as before the form library.
+    formProps: { defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false },
+    actionProps: {
+      onSuccess() {
+        toast.success(FEEDBACK_MESSAGES.quoteRequested);
+        onDone();
+      },
+      onError({ error }) {
+        // Validation errors land on their fields through the adapter; anything else is a toast.
+        if (!error.validationErrors) toast.error(error.serverError ?? 'Something went wrong. Please try again.');
+      },
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // The schema's output (null for an empty website) is not its input: the action gets the values as typed.
+  const submit = form.handleSubmit(() => action.executeAsync(form.getValues()));
 
   const field = (name: keyof QuoteRequestInput, label: string, input: React.ReactNode) => (
     <div className="grid gap-1.5">
@@ -69,7 +42,7 @@ function QuoteForm({ onDone }: { onDone: () => void }) {
       {input}
       {errors[name] ? (
         <p id={`quote-${name}-error`} className="text-sm text-destructive">
-          {errors[name]}
+          {errors[name].message}
         </p>
       ) : null}
     </div>
@@ -77,32 +50,32 @@ function QuoteForm({ onDone }: { onDone: () => void }) {
   const describedBy = (name: keyof QuoteRequestInput) => (errors[name] ? `quote-${name}-error` : undefined);
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isPending}>
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isSubmitting}>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('name', 'Name', <Input id="quote-name" name="name" autoComplete="name" maxLength={100} aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />)}
-        {field('email', 'Work email', <Input id="quote-email" name="email" type="email" autoComplete="email" maxLength={254} aria-invalid={!!errors.email} aria-describedby={describedBy('email')} />)}
-        {field('company', 'Company or project', <Input id="quote-company" name="company" autoComplete="organization" maxLength={120} aria-invalid={!!errors.company} aria-describedby={describedBy('company')} />)}
-        {field('website', 'Website (optional)', <Input id="quote-website" name="website" type="url" placeholder="https://" maxLength={300} aria-invalid={!!errors.website} aria-describedby={describedBy('website')} />)}
+        {field('name', 'Name', <Input id="quote-name" {...form.register('name')} autoComplete="name" maxLength={100} aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />)}
+        {field('email', 'Work email', <Input id="quote-email" {...form.register('email')} type="email" autoComplete="email" maxLength={254} aria-invalid={!!errors.email} aria-describedby={describedBy('email')} />)}
+        {field('company', 'Company or project', <Input id="quote-company" {...form.register('company')} autoComplete="organization" maxLength={120} aria-invalid={!!errors.company} aria-describedby={describedBy('company')} />)}
+        {field('website', 'Website (optional)', <Input id="quote-website" {...form.register('website')} type="url" placeholder="https://" maxLength={300} aria-invalid={!!errors.website} aria-describedby={describedBy('website')} />)}
       </div>
       <fieldset className="grid gap-2" aria-describedby={describedBy('services')}>
         <legend className="mb-1 text-sm font-medium">Services wanted</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {QUOTE_SERVICES.map((service) => (
             <label key={service.id} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
-              <input type="checkbox" name="services" value={service.id} className="size-4 accent-primary" />
+              <input type="checkbox" {...form.register('services')} value={service.id} className="size-4 accent-primary" />
               {service.label}
             </label>
           ))}
         </div>
         {errors.services ? (
           <p id="quote-services-error" className="text-sm text-destructive">
-            {errors.services}
+            {errors.services.message}
           </p>
         ) : null}
       </fieldset>
-      {field('message', 'Message', <Textarea id="quote-message" name="message" rows={4} maxLength={5000} placeholder="What should we look at, and by when?" aria-invalid={!!errors.message} aria-describedby={describedBy('message')} />)}
-      <Button type="submit" disabled={isPending} className="justify-self-end">
-        {isPending ? 'Sending…' : 'Send request'}
+      {field('message', 'Message', <Textarea id="quote-message" {...form.register('message')} rows={4} maxLength={5000} placeholder="What should we look at, and by when?" aria-invalid={!!errors.message} aria-describedby={describedBy('message')} />)}
+      <Button type="submit" disabled={isSubmitting} className="justify-self-end">
+        {isSubmitting ? 'Sending…' : 'Send request'}
       </Button>
     </form>
   );

@@ -1,8 +1,9 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { X } from 'lucide-react';
-import { useAction } from 'next-safe-action/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { reportIncidentAction } from '@/actions/projects/report-incident';
 import { toast } from '@/components/chrome/toast';
@@ -14,50 +15,84 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { FEEDBACK_MESSAGES } from '@/lib/messages';
-import { incidentReportSchema } from '@/lib/schemas/projects';
+import { incidentReportSchema, type IncidentReportInput } from '@/lib/schemas/projects';
 import type { SearchResult } from '@/lib/search';
 
-type Errors = Partial<Record<'projectId' | 'description' | 'links' | 'contact', string>>;
+const EMPTY: IncidentReportInput = { projectId: '', description: '', links: [], contact: '' };
+
+/** The links box holds one link per line (or per space); the form and the action see the list. */
+const toLinks = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : text);
+
+function IncidentForm({ onDone }: { onDone: () => void }) {
+  const [project, setProject] = useState<SearchResult | null>(null);
+  const { form, action } = useHookFormAction(reportIncidentAction, zodResolver(incidentReportSchema), {
+    // Errors stay until the next submit and focus stays where it is, as before the form library.
+    formProps: { defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false },
+    actionProps: {
+      onSuccess() {
+        toast.success(FEEDBACK_MESSAGES.incidentReported);
+        onDone();
+      },
+      onError({ error }) {
+        if (!error.validationErrors) toast.error(error.serverError ?? 'Your report could not be sent. Please check the form.');
+      },
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // The schema's output (null for an empty contact) is not its input: the action gets the values as entered.
+  const submit = form.handleSubmit(() => action.executeAsync(form.getValues()));
+  // A bad link is reported at its place in the list (links.2); the list itself carries "at most 5".
+  const linksError = errors.links?.message ?? (Array.isArray(errors.links) ? errors.links.find((error) => error?.message)?.message : undefined);
+
+  const choose = (chosen: SearchResult | null) => {
+    setProject(chosen);
+    form.setValue('projectId', chosen?.id ?? '');
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isSubmitting}>
+      <div className="grid gap-1.5">
+        <span className="text-sm font-medium" id="incident-project-label">
+          Project
+        </span>
+        {project ? (
+          <div className="flex items-center gap-2 rounded-md border px-3 py-2">
+            <ProjectLogo src={project.logo} name={project.name} size={24} />
+            <span className="flex-1 font-medium">{project.name}</span>
+            <Button type="button" variant="ghost" size="icon" aria-label="Choose another project" onClick={() => choose(null)}>
+              <X aria-hidden />
+            </Button>
+          </div>
+        ) : (
+          <ProjectSearch context="survey" onSelect={choose} openOnFocus={false} />
+        )}
+        {/* The schema speaks of ids; the visitor is asked for a project. */}
+        {errors.projectId ? <p className="text-sm text-destructive">Choose the project the incident is about.</p> : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-description">What happened?</Label>
+        <Textarea id="incident-description" {...form.register('description')} rows={4} maxLength={5000} aria-invalid={!!errors.description} />
+        {errors.description ? <p className="text-sm text-destructive">{errors.description.message}</p> : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-links">Links (transactions, posts), one per line</Label>
+        <Textarea id="incident-links" {...form.register('links', { setValueAs: toLinks })} rows={2} placeholder="https://" aria-invalid={!!linksError} />
+        {linksError ? <p className="text-sm text-destructive">{linksError}</p> : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-contact">How can we reach you? (optional)</Label>
+        <Input id="incident-contact" {...form.register('contact')} maxLength={254} aria-invalid={!!errors.contact} />
+        {errors.contact ? <p className="text-sm text-destructive">{errors.contact.message}</p> : null}
+      </div>
+      <Button type="submit" disabled={isSubmitting} className="justify-self-end">
+        {isSubmitting ? 'Sending…' : 'Send report'}
+      </Button>
+    </form>
+  );
+}
 
 /** The Report Incident dialog: a visitor tells our analysts about an exploit, scam or other incident. */
 export function ReportIncidentDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [project, setProject] = useState<SearchResult | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const { executeAsync, isPending } = useAction(reportIncidentAction);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPending) return;
-    const data = new FormData(event.currentTarget);
-    const input = {
-      projectId: project?.id ?? '',
-      description: String(data.get('description') ?? ''),
-      links: String(data.get('links') ?? '')
-        .split(/\s+/)
-        .filter(Boolean),
-      contact: String(data.get('contact') ?? ''),
-    };
-    const parsed = incidentReportSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= key === 'projectId' ? 'Choose the project the incident is about.' : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const result = await executeAsync(input);
-    if (result?.data) {
-      toast.success(FEEDBACK_MESSAGES.incidentReported);
-      setOpen(false);
-      setProject(null);
-    } else {
-      toast.error(result?.serverError ?? 'Your report could not be sent. Please check the form.');
-    }
-  };
-
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent className="sm:max-w-lg">
@@ -65,43 +100,7 @@ export function ReportIncidentDialog({ open, onOpenChange: setOpen }: { open: bo
           <DialogTitle>Report an incident</DialogTitle>
           <DialogDescription>Seen an exploit, a rug pull or a phishing site? Tell us and our analysts will look into it.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isPending}>
-          <div className="grid gap-1.5">
-            <span className="text-sm font-medium" id="incident-project-label">
-              Project
-            </span>
-            {project ? (
-              <div className="flex items-center gap-2 rounded-md border px-3 py-2">
-                <ProjectLogo src={project.logo} name={project.name} size={24} />
-                <span className="flex-1 font-medium">{project.name}</span>
-                <Button type="button" variant="ghost" size="icon" aria-label="Choose another project" onClick={() => setProject(null)}>
-                  <X aria-hidden />
-                </Button>
-              </div>
-            ) : (
-              <ProjectSearch context="survey" onSelect={setProject} openOnFocus={false} />
-            )}
-            {errors.projectId ? <p className="text-sm text-destructive">{errors.projectId}</p> : null}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="incident-description">What happened?</Label>
-            <Textarea id="incident-description" name="description" rows={4} maxLength={5000} aria-invalid={!!errors.description} />
-            {errors.description ? <p className="text-sm text-destructive">{errors.description}</p> : null}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="incident-links">Links (transactions, posts), one per line</Label>
-            <Textarea id="incident-links" name="links" rows={2} placeholder="https://" aria-invalid={!!errors.links} />
-            {errors.links ? <p className="text-sm text-destructive">{errors.links}</p> : null}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="incident-contact">How can we reach you? (optional)</Label>
-            <Input id="incident-contact" name="contact" maxLength={254} aria-invalid={!!errors.contact} />
-            {errors.contact ? <p className="text-sm text-destructive">{errors.contact}</p> : null}
-          </div>
-          <Button type="submit" disabled={isPending} className="justify-self-end">
-            {isPending ? 'Sending…' : 'Send report'}
-          </Button>
-        </form>
+        <IncidentForm onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
