@@ -1,6 +1,9 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -8,6 +11,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WATCHLIST_NAME_MAX_LENGTH } from '@/lib/constants';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { watchlistNameSchema } from '@/lib/schemas/watchlist';
+
+const nameFormSchema = z.object({ name: watchlistNameSchema });
 
 type Props = {
   trigger: ReactNode;
@@ -22,37 +28,39 @@ type Props = {
 /** The name dialog for creating and renaming: at most 20 characters; empty does nothing; a used name is refused. */
 export function WatchlistNameDialog({ trigger, title, confirmLabel, existingNames, initialName = '', onConfirm }: Props) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState(initialName);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(nameFormSchema),
+    defaultValues: { name: initialName },
+    // The error clears as the user types (below); focus stays in the box.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const error = form.formState.errors.name?.message;
+  const pending = form.formState.isSubmitting;
 
-  const confirm = async () => {
-    const trimmed = name.trim();
-    if (!trimmed || pending) return;
-    if (existingNames.includes(trimmed) && trimmed !== initialName) {
-      setError(WATCHLIST_MESSAGES.nameUsed);
-      setName('');
-      return;
-    }
-    setPending(true);
-    try {
-      const result = await onConfirm(trimmed);
+  /** A used name is refused with the spec's message, and the box is emptied for another try. */
+  const refuseUsedName = () => {
+    form.setValue('name', '');
+    form.setError('name', { message: WATCHLIST_MESSAGES.nameUsed });
+  };
+
+  const confirm = () => {
+    // SPEC §5: confirming an empty name does nothing at all (no message).
+    if (!form.getValues('name').trim() || pending) return;
+    void form.handleSubmit(async ({ name }) => {
+      if (existingNames.includes(name) && name !== initialName) return refuseUsedName();
+      const result = await onConfirm(name);
       if (result === true) {
         setOpen(false);
-        setName(initialName);
-        setError(null);
+        form.reset({ name: initialName });
       } else if (result === 'name-used') {
-        setError(WATCHLIST_MESSAGES.nameUsed);
-        setName('');
+        refuseUsedName();
       }
-    } finally {
-      setPending(false);
-    }
+    })();
   };
 
   const cancel = () => {
-    setName('');
-    setError(null);
+    form.reset({ name: '' });
     setOpen(false);
   };
 
@@ -61,7 +69,7 @@ export function WatchlistNameDialog({ trigger, title, confirmLabel, existingName
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setName(initialName);
+        if (next) form.reset({ name: initialName });
         else cancel();
       }}
     >
@@ -75,19 +83,15 @@ export function WatchlistNameDialog({ trigger, title, confirmLabel, existingName
           <Label htmlFor="watchlist-name">Watchlist name</Label>
           <Input
             id="watchlist-name"
-            value={name}
+            {...form.register('name', { onChange: () => form.clearErrors('name') })}
             maxLength={WATCHLIST_NAME_MAX_LENGTH}
             autoFocus
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'watchlist-name-error' : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(null);
-            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                void confirm();
+                confirm();
               }
             }}
           />
@@ -101,7 +105,7 @@ export function WatchlistNameDialog({ trigger, title, confirmLabel, existingName
           <Button type="button" variant="outline" onClick={cancel}>
             Cancel
           </Button>
-          <Button type="button" disabled={pending} onClick={() => void confirm()}>
+          <Button type="button" disabled={pending} onClick={confirm}>
             {confirmLabel}
           </Button>
         </DialogFooter>
