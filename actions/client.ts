@@ -3,16 +3,20 @@ import 'server-only';
 import { createSafeActionClient, DEFAULT_SERVER_ERROR_MESSAGE } from 'next-safe-action';
 
 import { UserFacingError } from '@/lib/errors';
+import { AuthException } from '@/server/auth/errors';
 import { logger } from '@/server/logger';
 import { getSessionUser } from '@/server/session';
 
 /**
  * The base client every action is built on: input is validated by the action's zod schema, a UserFacingError
- * reaches the browser as its message, and anything unexpected is logged and shown only as a generic message.
+ * reaches the browser as its message, a refusal of the user pool as its exception name (SPEC §8: the auth forms map
+ * the name to their message, as for the /api/auth routes), and anything unexpected is logged and shown only as a
+ * generic message.
  */
 export const actionClient = createSafeActionClient({
   handleServerError(error) {
     if (error instanceof UserFacingError) return error.message;
+    if (error instanceof AuthException) return error.exception;
     logger.error({ err: error }, 'server action failed');
     return DEFAULT_SERVER_ERROR_MESSAGE;
   },
