@@ -2,21 +2,24 @@
 
 import { signIn } from 'next-auth/react';
 
-import { HttpError, http } from '@/lib/http';
-
 export type AuthReply = { ok: true } | { ok: false; error: string };
 
-/** Calls one of our auth endpoints; the failure is the exception name the server answered with. */
-export async function callAuthApi(path: string, body: Record<string, string>): Promise<AuthReply> {
+type AuthActionResult = { data?: unknown; serverError?: string } | undefined;
+
+/**
+ * Runs one of the auth actions: a refusal is the exception name the pool answered with (actions/client.ts passes
+ * it on), input the server would not take is InvalidParameterException, and a request that got no answer is
+ * UnknownException.
+ */
+export async function runAuthAction<Input>(execute: (input: Input) => Promise<AuthActionResult>, input: Input): Promise<AuthReply> {
+  let result: AuthActionResult;
   try {
-    await http.post(`/api/auth/${path}`, body, { retries: 0 });
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof HttpError && error.body && typeof error.body === 'object' && 'error' in error.body) {
-      return { ok: false, error: String((error.body as { error: unknown }).error) };
-    }
+    result = await execute(input);
+  } catch {
     return { ok: false, error: 'UnknownException' };
   }
+  if (result?.data) return { ok: true };
+  return { ok: false, error: result?.serverError ?? 'InvalidParameterException' };
 }
 
 /** Signs in through the session mechanism's credentials callback without leaving the page. */

@@ -5,15 +5,15 @@ import { useId, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-type Props = Omit<ComponentProps<typeof Input>, 'id' | 'onChange' | 'value'> & {
+type Props = Omit<ComponentProps<typeof Input>, 'id'> & {
   label: string;
-  value: string;
   error?: string;
-  onValueChange: (value: string) => void;
+  /** For a controlled field; a react-hook-form field passes register()'s props (name, onChange, onBlur, ref) instead. */
+  onValueChange?: (value: string) => void;
 };
 
 /** A labelled input with its validation message announced to assistive technology. */
-export function Field({ label, value, error, onValueChange, ...inputProps }: Props) {
+export function Field({ label, error, onChange, onValueChange, ...inputProps }: Props) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -21,8 +21,10 @@ export function Field({ label, value, error, onValueChange, ...inputProps }: Pro
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        onChange={(event) => {
+          onChange?.(event);
+          onValueChange?.(event.target.value);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...inputProps}

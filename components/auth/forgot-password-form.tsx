@@ -1,44 +1,48 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 
+import { forgotPasswordAction } from '@/actions/auth/forgot-password';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { forgotPasswordFormSchema } from '@/lib/schemas/auth';
 
-import { callAuthApi } from './auth-api';
+import { runAuthAction } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
+import { AUTH_FORM_OPTIONS } from './auth-form';
 import { Field, FormAlert } from './field';
-import { useForm } from './use-form';
+import { useSubmitOnce } from './use-submit-once';
 
 /** Ask for a reset code by email. */
 export function ForgotPasswordForm({ go }: { go: (step: AuthStep) => void }) {
   const [credentials, setCredentials] = useAtom(authCredentialsAtom);
-  const form = useForm(forgotPasswordFormSchema, { email: credentials.email });
+  const { form, action } = useHookFormAction(forgotPasswordAction, zodResolver(forgotPasswordFormSchema), {
+    formProps: { ...AUTH_FORM_OPTIONS, defaultValues: { email: credentials.email } },
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
   const [alert, setAlert] = useState<string | null>(null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    void form.submit(async ({ email }) => {
-      setAlert(null);
-      const reply = await callAuthApi('forgot-password', { email });
-      if (reply.ok) {
-        setCredentials({ email, password: null });
-        go('reset-forgotten-password');
-      } else {
-        setAlert(authErrorMessage('forgot-password', reply.error, email));
-      }
-    });
-  };
+  const submit = useSubmitOnce(form.handleSubmit(async (input) => {
+    setAlert(null);
+    const reply = await runAuthAction(action.executeAsync, input);
+    if (reply.ok) {
+      setCredentials({ email: input.email, password: null });
+      go('reset-forgotten-password');
+    } else {
+      setAlert(authErrorMessage('forgot-password', reply.error, input.email));
+    }
+  }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isSubmitting}>
       <p className="text-sm text-muted-foreground">Enter your account email and we will send you a code to choose a new password.</p>
       <FormAlert message={alert} />
-      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Button type="submit" disabled={!form.isValid || form.pending}>
-        {form.pending ? 'Sending…' : 'Send reset code'}
+      <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <Button type="submit" disabled={!isValid || isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send reset code'}
       </Button>
       <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>
         Back to Log In

@@ -1,7 +1,9 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
@@ -9,47 +11,46 @@ import { loginFormSchema } from '@/lib/schemas/auth';
 
 import { signInWithPassword } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
+import { AUTH_FORM_OPTIONS } from './auth-form';
 import { Field, FormAlert } from './field';
 import { GoogleButton } from './google-button';
-import { useForm } from './use-form';
+import { useSubmitOnce } from './use-submit-once';
 
 type Props = { go: (step: AuthStep) => void; onSignedIn: () => void };
 
-/** Log in with email and password; an unconfirmed account moves on to verify-email. */
+/** Log in with email and password (through Auth.js, not an action); an unconfirmed account moves on to verify-email. */
 export function LoginForm({ go, onSignedIn }: Props) {
   const [credentials, setCredentials] = useAtom(authCredentialsAtom);
-  const form = useForm(loginFormSchema, { email: credentials.email, password: '' });
+  const form = useForm({ ...AUTH_FORM_OPTIONS, resolver: zodResolver(loginFormSchema), defaultValues: { email: credentials.email, password: '' } });
+  const { errors, isValid, isSubmitting } = form.formState;
   const [alert, setAlert] = useState<string | null>(null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    void form.submit(async ({ email, password }) => {
-      setAlert(null);
-      const reply = await signInWithPassword(email, password);
-      if (reply.ok) {
-        setCredentials({ email, password: null });
-        onSignedIn();
-        return;
-      }
-      if (reply.error === 'UserNotConfirmedException') {
-        setCredentials({ email, password });
-        go('verify-email');
-        return;
-      }
-      setAlert(authErrorMessage('login', reply.error, email));
-    });
-  };
+  const submit = useSubmitOnce(form.handleSubmit(async ({ email, password }) => {
+    setAlert(null);
+    const reply = await signInWithPassword(email, password);
+    if (reply.ok) {
+      setCredentials({ email, password: null });
+      onSignedIn();
+      return;
+    }
+    if (reply.error === 'UserNotConfirmedException') {
+      setCredentials({ email, password });
+      go('verify-email');
+      return;
+    }
+    setAlert(authErrorMessage('login', reply.error, email));
+  }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isSubmitting}>
       <FormAlert message={alert} />
-      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <button type="button" className="justify-self-end text-sm font-medium text-primary hover:underline" onClick={() => go('forgot-password')}>
         Forgot password?
       </button>
-      <Button type="submit" disabled={!form.isValid || form.pending}>
-        {form.pending ? 'Logging in…' : 'Log In'}
+      <Button type="submit" disabled={!isValid || isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Log In'}
       </Button>
       <GoogleButton />
       <p className="text-center text-sm text-muted-foreground">

@@ -1,8 +1,11 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useAtom } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
+import { resetPasswordAction } from '@/actions/auth/reset-password';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
@@ -10,40 +13,43 @@ import { CODE_LENGTH } from '@/lib/constants';
 import { AUTH_MESSAGES } from '@/lib/messages';
 import { resetPasswordFormSchema } from '@/lib/schemas/auth';
 
-import { callAuthApi, signInWithPassword } from './auth-api';
+import { runAuthAction, signInWithPassword } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
+import { AUTH_FORM_OPTIONS } from './auth-form';
 import { Field, FormAlert } from './field';
-import { useForm } from './use-form';
+import { useSubmitOnce } from './use-submit-once';
 
 /** Choose a new password with the mailed code; success signs the user in with it. */
 export function ResetPasswordForm({ go, onSignedIn }: { go: (step: AuthStep) => void; onSignedIn: () => void }) {
   const [credentials, setCredentials] = useAtom(authCredentialsAtom);
-  const form = useForm(resetPasswordFormSchema, { code: '', newPassword: '' });
-  const [alert, setAlert] = useState<string | null>(null);
   const email = credentials.email;
+  // The email comes from the forgot-password step, so it is bound to the action rather than a field of the form.
+  const resetForEmail = useMemo(() => resetPasswordAction.bind(null, email), [email]);
+  const { form, action } = useHookFormAction(resetForEmail, zodResolver(resetPasswordFormSchema), {
+    formProps: { ...AUTH_FORM_OPTIONS, defaultValues: { code: '', newPassword: '' } },
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
+  const [alert, setAlert] = useState<string | null>(null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    void form.submit(async ({ code, newPassword }) => {
-      setAlert(null);
-      const reply = await callAuthApi('reset-forgotten-password', { email, code, newPassword });
-      if (!reply.ok) {
-        setAlert(authErrorMessage('reset', reply.error, email));
-        return;
-      }
-      const signedIn = await signInWithPassword(email, newPassword);
-      setCredentials({ email, password: null });
-      if (signedIn.ok) {
-        toast.success(AUTH_MESSAGES.passwordReset);
-        onSignedIn();
-      } else {
-        go('login');
-      }
-    });
-  };
+  const submit = useSubmitOnce(form.handleSubmit(async (input) => {
+    setAlert(null);
+    const reply = await runAuthAction(action.executeAsync, input);
+    if (!reply.ok) {
+      setAlert(authErrorMessage('reset', reply.error, email));
+      return;
+    }
+    const signedIn = await signInWithPassword(email, input.newPassword);
+    setCredentials({ email, password: null });
+    if (signedIn.ok) {
+      toast.success(AUTH_MESSAGES.passwordReset);
+      onSignedIn();
+    } else {
+      go('login');
+    }
+  }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isSubmitting}>
       <p className="text-sm text-muted-foreground">
         We sent a {CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it with your new password.
       </p>
@@ -53,17 +59,19 @@ export function ResetPasswordForm({ go, onSignedIn }: { go: (step: AuthStep) => 
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={CODE_LENGTH}
-        {...form.field('code')}
+        error={errors.code?.message}
+        {...form.register('code')}
       />
       <Field
         label="New password"
         type="password"
         autoComplete="new-password"
         maxLength={256}
-        {...form.field('newPassword')}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
       />
-      <Button type="submit" disabled={!form.isValid || form.pending}>
-        {form.pending ? 'Saving…' : 'Set new password'}
+      <Button type="submit" disabled={!isValid || isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Set new password'}
       </Button>
       <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>
         Back to Log In

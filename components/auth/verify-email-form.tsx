@@ -1,8 +1,13 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useAtom } from 'jotai';
+import { useAction } from 'next-safe-action/hooks';
 import { useState } from 'react';
 
+import { resendConfirmationAction } from '@/actions/auth/resend-confirmation';
+import { verifyEmailAction } from '@/actions/auth/verify-email';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
@@ -10,11 +15,12 @@ import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
 import { AUTH_MESSAGES } from '@/lib/messages';
 import { isResendableEmail, verifyEmailFormSchema } from '@/lib/schemas/auth';
 
-import { callAuthApi, signInWithPassword } from './auth-api';
+import { runAuthAction, signInWithPassword } from './auth-api';
 import { authCredentialsAtom, resendAvailableAtAtom, type AuthStep } from './atoms';
+import { AUTH_FORM_OPTIONS, resendCooldownEnd } from './auth-form';
 import { Field, FormAlert } from './field';
 import { useCountdown } from './use-countdown';
-import { useForm } from './use-form';
+import { useSubmitOnce } from './use-submit-once';
 
 /**
  * Confirm the email with its 6-digit code. With the password from sign-up (or a refused unconfirmed login)
@@ -24,51 +30,47 @@ export function VerifyEmailForm({ go, onSignedIn }: { go: (step: AuthStep) => vo
   const [credentials, setCredentials] = useAtom(authCredentialsAtom);
   const [resendAvailableAt, setResendAvailableAt] = useAtom(resendAvailableAtAtom);
   const emailSupplied = credentials.email !== '';
-  const form = useForm(verifyEmailFormSchema, { email: credentials.email, verificationCode: '' });
+  const { form, action } = useHookFormAction(verifyEmailAction, zodResolver(verifyEmailFormSchema), {
+    formProps: { ...AUTH_FORM_OPTIONS, defaultValues: { email: credentials.email, verificationCode: '' } },
+  });
+  const resendAction = useAction(resendConfirmationAction);
+  const { errors, isSubmitting } = form.formState;
   const [alert, setAlert] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
   const secondsLeft = useCountdown(resendAvailableAt, RESEND_COOLDOWN_SECONDS);
-  const email = String(form.values.email).trim();
-  const code = String(form.values.verificationCode);
-  const canVerify = code.length === CODE_LENGTH && email !== '' && !form.pending;
+  const email = String(form.watch('email') ?? '').trim();
+  const code = String(form.watch('verificationCode') ?? '');
+  // SPEC §5: Verify is enabled by a full-length code and an email, not by the whole form's validity.
+  const canVerify = code.length === CODE_LENGTH && email !== '' && !isSubmitting;
+  const resending = resendAction.isExecuting;
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canVerify) return;
-    void form.submit(async ({ email: verifiedEmail, verificationCode }) => {
-      setAlert(null);
-      const reply = await callAuthApi('verify-email', { email: verifiedEmail, verificationCode });
-      if (!reply.ok) {
-        setAlert(authErrorMessage('verify', reply.error, verifiedEmail));
-        return;
-      }
-      toast.success(AUTH_MESSAGES.emailVerified);
-      const password = credentials.password;
-      setCredentials({ email: verifiedEmail, password: null });
-      if (password && (await signInWithPassword(verifiedEmail, password)).ok) onSignedIn();
-      else go('login');
-    });
-  };
+  const submit = useSubmitOnce(form.handleSubmit(async (input) => {
+    setAlert(null);
+    const reply = await runAuthAction(action.executeAsync, input);
+    if (!reply.ok) {
+      setAlert(authErrorMessage('verify', reply.error, input.email));
+      return;
+    }
+    toast.success(AUTH_MESSAGES.emailVerified);
+    const password = credentials.password;
+    setCredentials({ email: input.email, password: null });
+    if (password && (await signInWithPassword(input.email, password)).ok) onSignedIn();
+    else go('login');
+  }));
 
   const resend = async () => {
     if (resending || secondsLeft > 0 || !isResendableEmail(email)) return;
-    setResending(true);
     setAlert(null);
-    try {
-      const reply = await callAuthApi('resend-confirmation', { email });
-      if (reply.ok) {
-        toast.success(AUTH_MESSAGES.confirmationSent(email));
-        setResendAvailableAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
-      } else {
-        setAlert(authErrorMessage('resend', reply.error, email));
-      }
-    } finally {
-      setResending(false);
+    const reply = await runAuthAction(resendAction.executeAsync, { email });
+    if (reply.ok) {
+      toast.success(AUTH_MESSAGES.confirmationSent(email));
+      setResendAvailableAt(resendCooldownEnd());
+    } else {
+      setAlert(authErrorMessage('resend', reply.error, email));
     }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.pending}>
+    <form noValidate onSubmit={(event) => (canVerify ? submit(event) : event.preventDefault())} className="grid gap-4" aria-busy={isSubmitting}>
       <p className="text-sm text-muted-foreground">
         {emailSupplied ? (
           <>
@@ -79,24 +81,21 @@ export function VerifyEmailForm({ go, onSignedIn }: { go: (step: AuthStep) => vo
         )}
       </p>
       <FormAlert message={alert} />
-      {emailSupplied ? null : (
-        <Field label="Email" type="email" autoComplete="email" value={email} error={form.errorOf('email')} onValueChange={(value) => form.setValue('email', value)} />
-      )}
+      {emailSupplied ? null : <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />}
       <Field
         label="Verification code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={CODE_LENGTH}
-        value={code}
-        error={form.errorOf('verificationCode')}
-        onValueChange={(value) => form.setValue('verificationCode', value)}
+        error={errors.verificationCode?.message}
+        {...form.register('verificationCode')}
       />
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" disabled={secondsLeft > 0 || resending || !isResendableEmail(email)} onClick={() => void resend()}>
           {secondsLeft > 0 ? `Resend (${secondsLeft}s)` : resending ? 'Sending…' : 'Resend'}
         </Button>
         <Button type="submit" disabled={!canVerify}>
-          {form.pending ? 'Verifying…' : 'Verify'}
+          {isSubmitting ? 'Verifying…' : 'Verify'}
         </Button>
       </div>
       <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>

@@ -54,7 +54,7 @@ export function MobileDrawer({ open, onOpenChange: setOpen }: { open: boolean; o
           <SheetDescription className="sr-only">Site menu</SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-8">
-          <ProjectSearch context="main" onChosen={close} openOnFocus={false} />
+          <ProjectSearch context="main-search" onChosen={close} openOnFocus={false} />
           <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
           <LinkGroup title="Resources" links={RESOURCE_LINKS} onNavigate={close} />
           <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />

@@ -64,7 +64,7 @@ function IncidentForm({ onDone }: { onDone: () => void }) {
             </Button>
           </div>
         ) : (
-          <ProjectSearch context="survey" onSelect={choose} openOnFocus={false} />
+          <ProjectSearch context="form-picker" onSelect={choose} openOnFocus={false} />
         )}
         {/* The schema speaks of ids; the visitor is asked for a project. */}
         {errors.projectId ? <p className="text-sm text-destructive">Choose the project the incident is about.</p> : null}

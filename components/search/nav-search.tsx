@@ -15,7 +15,7 @@ export function NavSearch({ className }: { className?: string }) {
       className={cn('transition-opacity duration-300', visible ? 'opacity-100' : 'pointer-events-none opacity-0', className)}
       aria-hidden={!visible}
     >
-      <ProjectSearch context="nav" disabled={!visible} />
+      <ProjectSearch context="navigation-bar" disabled={!visible} />
     </div>
   );
 }

@@ -15,8 +15,8 @@ import { cn, formatRank } from '@/lib/utils';
 
 import { useProjectSearch } from './use-project-search';
 
-/** main: the home banner and the mobile drawer; nav: the navigation bar; survey: a picker inside a form. */
-export type SearchContext = 'main' | 'nav' | 'survey';
+/** Where the box is used: the main search (home banner, mobile drawer), the navigation bar, or a picker inside a form (survey, incident report). */
+export type SearchContext = 'main-search' | 'navigation-bar' | 'form-picker';
 
 type Props = {
   context: SearchContext;
@@ -46,8 +46,8 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
   const [active, setActive] = useState(-1);
   const { searching, results, loading, failed, loadTrending } = useProjectSearch(keyword);
 
-  const heading = context === 'main' && !searching ? SEARCH_TEXTS.trendingProjects : SEARCH_TEXTS.trendingSearch;
-  const isNav = context === 'nav';
+  const heading = context === 'main-search' && !searching ? SEARCH_TEXTS.trendingProjects : SEARCH_TEXTS.trendingSearch;
+  const isNav = context === 'navigation-bar';
   const showList = open && !disabled;
   const activeId = showList && active >= 0 && results?.[active] ? `${listId}-${results[active].id}` : undefined;
 

@@ -188,7 +188,7 @@ function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: { mode: Survey
       <div className="grid min-h-[22rem] content-start gap-3">
         <p className="text-sm text-muted-foreground">{SURVEY_TEXTS.projectsHint}</p>
         <ProjectSearch
-          context="survey"
+          context="form-picker"
           openOnFocus={false}
           onSelect={(project) => {
             if (draft.projects.some((chosen) => chosen.id === project.id)) return;

@@ -85,7 +85,7 @@ afterEach(async () => {
 
 describe('ProjectSearch', () => {
   it('focusing the main search shows Trending Projects with five loading rows, then the trending options', async () => {
-    await render({ context: 'main' });
+    await render({ context: 'main-search' });
     expect(input().placeholder).toBe(SEARCH_TEXTS.mainPlaceholder);
     expect(input().getAttribute('aria-expanded')).toBe('false');
     expect(listbox()).toBeNull();
@@ -106,11 +106,11 @@ describe('ProjectSearch', () => {
   });
 
   it('the navigation and survey variants say Trending Search; the navigation list is 252 wide and off while disabled', async () => {
-    await render({ context: 'nav', disabled: true });
+    await render({ context: 'navigation-bar', disabled: true });
     expect(input().placeholder).toBe(SEARCH_TEXTS.navPlaceholder);
     expect(input().disabled).toBe(true);
 
-    await render({ context: 'nav' });
+    await render({ context: 'navigation-bar' });
     await focus();
     expect(listbox()!.getAttribute('aria-label')).toBe(SEARCH_TEXTS.trendingSearch);
     expect(listbox()!.parentElement!.style.width).toBe(`${NAV_SEARCH_DROPDOWN_WIDTH}px`);
@@ -118,7 +118,7 @@ describe('ProjectSearch', () => {
   });
 
   it('arrow keys move the active option, Enter opens it, and the box is cleared and blurred', async () => {
-    await render({ context: 'main' });
+    await render({ context: 'main-search' });
     await focus();
     await type('bitcoin');
     expect(listbox()!.getAttribute('aria-label')).toBe(SEARCH_TEXTS.resultsLabel);
@@ -143,7 +143,7 @@ describe('ProjectSearch', () => {
   });
 
   it('Enter without an active option opens the first result; Escape closes the list and ArrowDown opens it again', async () => {
-    await render({ context: 'main' });
+    await render({ context: 'main-search' });
     await focus();
     await type('bit');
     await press('Escape');
@@ -166,7 +166,7 @@ describe('ProjectSearch', () => {
 
   it('in a form, focus does not open the list, a click does, and choosing an option calls the handler instead of navigating', async () => {
     const onSelect = vi.fn();
-    await render({ context: 'survey', onSelect, openOnFocus: false });
+    await render({ context: 'form-picker', onSelect, openOnFocus: false });
     await focus();
     expect(listbox()).toBeNull();
     await act(async () => input().click());
@@ -187,7 +187,7 @@ describe('ProjectSearch', () => {
 
   // At once: no timer runs between the focus leaving and the list closing.
   it('closes when the focus moves elsewhere, and stays open when the box itself is focused again', async () => {
-    await render({ context: 'main' });
+    await render({ context: 'main-search' });
     await focus();
     await type('bitcoin');
     expect(listbox()).not.toBeNull();
