@@ -120,7 +120,7 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
               'w-full rounded-md pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed',
               isNav
                 ? 'h-9 border border-white/15 bg-white/10 text-sm text-navy-foreground placeholder:text-navy-foreground/60 focus-visible:border-white/40 focus-visible:ring-2 focus-visible:ring-white/30'
-                : 'h-11 border bg-background focus-visible:ring-2 focus-visible:ring-ring',
+                : 'h-11 border bg-background text-foreground focus-visible:ring-2 focus-visible:ring-ring',
               inputClassName,
             )}
           />
