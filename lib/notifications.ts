@@ -1,0 +1,32 @@
+/** In-site notifications as both sides know them: what a row of /my/notifications shows, and the page size. */
+import { z } from 'zod';
+
+/** Notifications per page of /my/notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** One notice of a published alert on a project the user watches. */
+export type NotificationItem = {
+  id: string;
+  alertId: string;
+  title: string;
+  type: string;
+  projectId: string;
+  projectName: string;
+  occurredAt: Date;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+/** One page of a user's notifications, newest first, with how many are unread in all. */
+export type NotificationPage = { items: NotificationItem[]; total: number; unread: number; page: number; pageCount: number };
+
+/** The badge shows two digits at most; the button's name always carries the exact count. */
+export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
+
+/** The `page` query parameter of /my/notifications: a positive whole number, anything else the first page. */
+export const notificationPageSchema = z.coerce.number().int().min(1).catch(1);
+
+/** How a user hears of alerts by mail: each at once, or not at all (the bell shows them either way). */
+export const ALERT_EMAIL_CHOICES = ['immediate', 'off'] as const;
+export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number];
+export const alertEmailSchema = z.object({ alertEmail: z.enum(ALERT_EMAIL_CHOICES) });

@@ -1,0 +1,99 @@
+import 'server-only';
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+
+import { UserFacingError } from '@/lib/errors';
+import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import type { AlertEmailChoice } from '@/lib/notifications';
+
+import { getConfig, resolveAuthSecret } from './config';
+import { getDb, type Database } from './db/client';
+import { projects, securityAlerts, users } from './db/schema';
+import { enqueueMails, type Mail } from './mail';
+import { alertMail } from './mail/templates';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a mail's links lead (used in a mail only with SITE_URL set, or the local default). */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';
+/** The RFC 8058 one-click address: it takes a POST only, so a mail scanner following links unsubscribes nobody. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/unsubscribe/one-click';
+
+const signature = (userId: string) => createHmac('sha256', resolveAuthSecret()).update(`alert-mail-unsubscribe:${userId.toLowerCase()}`).digest('base64url');
+
+/**
+ * A token that lets whoever holds it, without signing in, stop one user's alert mails: the user id and a keyed
+ * signature of it. It does not expire, as an unsubscribe link in an old mail must still work.
+ */
+export const unsubscribeToken = (userId: string) => `${userId}.${signature(userId)}`;
+
+/** The user a token was made for, or null when it was not made by us. */
+export function userOfUnsubscribeToken(token: string): string | null {
+  const [userId, given, ...rest] = token.split('.');
+  if (rest.length || !userId || !given || !UUID.test(userId)) return null;
+  const expected = Buffer.from(signature(userId));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? userId : null;
+}
+
+const siteLink = (path: string) => new URL(path, getConfig().siteUrl).toString();
+const withToken = (path: string, userId: string) => `${siteLink(path)}?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+
+/**
+ * Writes the alert mail of each recipient to the outbox in the caller's transaction (the one that notified them), with
+ * List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) pointing at their signed one-click address.
+ */
+export async function enqueueAlertMails(tx: Database, alertId: string, recipients: { id: string; email: string }[]): Promise<void> {
+  if (recipients.length === 0) return;
+  const [alert] = await tx
+    .select({ title: securityAlerts.title, type: securityAlerts.type, occurredAt: securityAlerts.occurredAt, projectName: projects.name })
+    .from(securityAlerts)
+    .innerJoin(projects, eq(projects.id, securityAlerts.projectId))
+    .where(eq(securityAlerts.id, alertId));
+  if (!alert) return;
+  const content = {
+    title: alert.title,
+    type: ALERT_TYPE_LABELS[alert.type] ?? alert.type,
+    projectName: alert.projectName,
+    occurredOn: formatDate(alert.occurredAt),
+    alertUrl: siteLink(`/alerts/${alertId}`),
+    settingsUrl: siteLink('/my/settings'),
+  };
+  const mails: Mail[] = recipients.map((recipient) => ({
+    ...alertMail(recipient.email, { ...content, unsubscribeUrl: withToken(UNSUBSCRIBE_PATH, recipient.id) }),
+    headers: { 'List-Unsubscribe': `<${withToken(ONE_CLICK_UNSUBSCRIBE_PATH, recipient.id)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  }));
+  await enqueueMails(tx, mails);
+}
+
+/** The address a valid token stops mails for (the confirmation page names it); a bad token is a 404. */
+export async function describeUnsubscribeToken(token: string): Promise<{ email: string; alertEmail: AlertEmailChoice }> {
+  const userId = userOfUnsubscribeToken(token);
+  const db = await getDb();
+  const [user] = userId ? await db.select({ email: users.email, alertEmail: users.alertEmail }).from(users).where(eq(users.id, userId)) : [];
+  if (!user) throw new UserFacingError(NOTIFICATION_MESSAGES.unsubscribeLinkInvalid, 404);
+  return user;
+}
+
+/** Stops the token's user's alert mails (again is fine); a bad token is a 404 and changes nothing. */
+export async function unsubscribeFromAlertMail(token: string): Promise<void> {
+  const userId = userOfUnsubscribeToken(token);
+  const db = await getDb();
+  const changed = userId ? await db.update(users).set({ alertEmail: 'off', updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id }) : [];
+  if (changed.length === 0) throw new UserFacingError(NOTIFICATION_MESSAGES.unsubscribeLinkInvalid, 404);
+}
+
+/** The user's alert mail choice, for Settings. */
+export async function getAlertEmailChoice(userId: string): Promise<AlertEmailChoice> {
+  const db = await getDb();
+  const [user] = await db.select({ alertEmail: users.alertEmail }).from(users).where(eq(users.id, userId));
+  return user?.alertEmail ?? 'immediate';
+}
+
+/** Sets the user's alert mail choice from Settings. */
+export async function setAlertEmailChoice(userId: string, alertEmail: AlertEmailChoice): Promise<void> {
+  const db = await getDb();
+  await db.update(users).set({ alertEmail, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
