@@ -19,6 +19,7 @@ function securityHeaders() {
     posthogHost: config.posthog?.host ?? null,
     imageCdnUrl: config.imageCdnUrl,
     avatarBaseUrl: config.avatarBaseUrl,
+    filesBaseUrl: config.filesBaseUrl,
     quoteFormEmbedUrl: config.quoteFormEmbedUrl,
     googleSignIn: Boolean(config.google),
     development: config.nodeEnv === 'development',

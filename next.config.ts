@@ -1,10 +1,15 @@
 import type { NextConfig } from 'next';
 
 import { CONSTANT_SECURITY_HEADERS, NOTHING_LOADS_CSP } from './lib/security-headers';
+import { STAFF_UPLOAD_MAX_BYTES } from './lib/staff-files';
 
 const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
+  // The middleware buffers each request body for itself and, past this size, silently hands the route only the first
+  // part: a 20 MB report PDF would be stored cut short. One byte over the largest upload lets the route see that a
+  // body is too large and refuse it (413) instead.
+  experimental: { proxyClientMaxBodySize: STAFF_UPLOAD_MAX_BYTES + 1 },
   // Cached pages are rendered again once they are older than this, and no stale copy is served meanwhile: without
   // it Next adds `stale-while-revalidate` to their Cache-Control, and Chromium then keeps a background
   // revalidation of each prefetched segment open, so pages linking to `/` never go network-idle.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { FIRST_ADMIN } from './tests/e2e/support/first-admin-account';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
@@ -31,7 +32,14 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: 'desktop', testIgnore: /.*\.mobile\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunchOptions } },
+    // Signs the shared member in once and saves the state (tests/e2e/auth.setup.ts); desktop specs opt in to it.
+    { name: 'setup', testMatch: /.*\.setup\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    {
+      name: 'desktop',
+      testIgnore: /.*\.mobile\.spec\.ts/,
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunchOptions },
+    },
     { name: 'phone', testMatch: /.*\.mobile\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions } },
   ],
   // A real SMTP server that catches the app's mail, and the production build on the embedded defaults in a data
@@ -45,8 +53,16 @@ export default defineConfig({
       env: { MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
-      // Skynet: a local chain's activity is indexed into the data folder before the server opens it.
-      command: `rm -rf ${dataDir} && node --conditions=react-server --import tsx tests/e2e/support/skynet-chain.ts && node scripts/start.mjs`,
+      // Skynet: a local chain's activity is indexed into the data folder before the server opens it. The staff
+      // console's first admin is made as an operator makes one on the embedded database, while the server is
+      // stopped: an account (signed up and confirmed through the user pool), then `npm run staff -- add`.
+      command: [
+        `rm -rf ${dataDir}`,
+        'node --conditions=react-server --import tsx tests/e2e/support/skynet-chain.ts',
+        'node --conditions=react-server --import tsx tests/e2e/support/first-admin.ts',
+        `npm run staff -- add ${FIRST_ADMIN.email} --role admin`,
+        'node scripts/start.mjs',
+      ].join(' && '),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 240_000,

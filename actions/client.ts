@@ -6,6 +6,8 @@ import { UserFacingError } from '@/lib/errors';
 import { AuthException } from '@/server/auth/errors';
 import { logger } from '@/server/logger';
 import { getSessionUser } from '@/server/session';
+import { actorOf, getStaffContext, requireStaff, StaffNotFoundError } from '@/server/staff/access';
+import type { StaffPermission } from '@/server/staff/permissions';
 
 /**
  * The base client every action is built on: input is validated by the action's zod schema, a UserFacingError
@@ -27,4 +29,21 @@ export const authActionClient = actionClient.use(async ({ next }) => {
   const user = await getSessionUser();
   if (!user) throw new UserFacingError('Please log in first.', 401);
   return next({ ctx: { user } });
+});
+
+/**
+ * For staff actions: a verified member whose role holds `permission` (server/staff/permissions.ts), checked on every
+ * call; anyone else gets `Not found.` and nothing runs. ctx carries the member and the actor for the audit log.
+ */
+export const staffActionClient = (permission: StaffPermission) =>
+  actionClient.use(async ({ next }) => {
+    const staff = await requireStaff(permission);
+    return next({ ctx: { staff, actor: actorOf(staff) } });
+  });
+
+/** For the second-factor steps: any staff member, whether or not this session passed the factor yet. */
+export const staffMemberActionClient = actionClient.use(async ({ next }) => {
+  const staff = await getStaffContext();
+  if (!staff) throw new StaffNotFoundError();
+  return next({ ctx: { staff } });
 });

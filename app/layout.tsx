@@ -3,11 +3,11 @@ import { GeistSans } from 'geist/font/sans';
 import type { Metadata, Viewport } from 'next';
 import { Suspense, type ReactNode } from 'react';
 
-import { AuthModal } from '@/components/auth/auth-modal';
+import { AuthModalTrigger } from '@/components/auth/auth-modal-trigger';
 import { CookieBanner } from '@/components/chrome/cookie-banner';
-import { LazyToaster } from '@/components/chrome/lazy-toaster';
 import { Providers } from '@/components/chrome/providers';
 import { RouteChangeEffects } from '@/components/chrome/route-change-effects';
+import { ToasterTrigger } from '@/components/chrome/toaster-trigger';
 import { Footer } from '@/components/footer/footer';
 import { SurveyGate } from '@/components/survey/survey-gate';
 import { BRAND_NAME } from '@/lib/constants';
@@ -43,9 +43,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
           <Footer />
           <CookieBanner />
-          <AuthModal />
+          <AuthModalTrigger />
           <SurveyGate />
-          <LazyToaster />
+          <ToasterTrigger />
           <Suspense fallback={null}>
             <RouteChangeEffects />
           </Suspense>

@@ -1,6 +1,10 @@
 /** What the server returns about projects and the pages show, written once for both sides. */
+import type { z } from 'zod';
+
 import type { FINDING_SEVERITY_LABELS } from './findings';
 import type { AUDIT_STATUS_LABELS } from './format';
+import type { voteSummarySchema } from './schemas/projects';
+import type { AuditFinding } from './schemas/staff-audit';
 import type { Grade, GradeTone } from './score';
 
 export type AuditStatus = keyof typeof AUDIT_STATUS_LABELS;
@@ -25,7 +29,21 @@ export type ProjectSummary = {
 /** Findings of an audit by severity: how many, and how many were resolved. */
 export type Findings = Record<keyof typeof FINDING_SEVERITY_LABELS, { total: number; resolved: number }>;
 
-export type AuditSummary = { id: string; auditor: string; publishedAt: Date; scope: string; findings: Findings; reportUrl: string | null; isDemo: boolean };
+/** A published audit as the project page shows it; `findingItems` is empty for audits entered only as counts. */
+export type AuditSummary = {
+  id: string;
+  auditor: string;
+  publishedAt: Date;
+  startedOn: string | null;
+  endedOn: string | null;
+  scope: string;
+  sourceRef: string | null;
+  findings: Findings;
+  findingItems: AuditFinding[];
+  /** The uploaded report PDF, else the link it was given. */
+  reportUrl: string | null;
+  isDemo: boolean;
+};
 
 /** A project's votes, and the asking voter's own when known. */
-export type VoteSummary = { yes: number; no: number; total: number; yesPercentage: number | null; yourVote: boolean | null };
+export type VoteSummary = z.infer<typeof voteSummarySchema>;

@@ -7,6 +7,18 @@
 export const METHODOLOGY_VERSION = '1.0';
 export const METHODOLOGY_DATE = '2026-11-01';
 
+/**
+ * Every published version of the methodology, newest first: the methodology page lists them, and each score-history
+ * point names the version it was computed by. A new version goes on top and into METHODOLOGY_VERSION together.
+ */
+export const METHODOLOGY_HISTORY: readonly { version: string; date: string; changes: string }[] = [
+  {
+    version: '1.0',
+    date: METHODOLOGY_DATE,
+    changes: 'First published version: six weighted pillars, each the mean of its signals; grades AAA to D; votes and page views are not inputs.',
+  },
+];
+
 export const PILLARS = [
   {
     key: 'codeSecurity',
@@ -136,4 +148,34 @@ export function scoreRangeForGrade(grade: Grade): { min: number; max: number } {
 /** A score to one decimal for display, rounded down so it never reads as the next grade up (89.96 shows 89.9, not 90.0). */
 export function formatScore(score: number): string {
   return (Math.floor(score * 10 + 1e-9) / 10).toFixed(1);
+}
+
+/** Signals as staff enter them: each 0–100, or null when it was not assessed. */
+export type SignalEntries = Record<string, Record<string, number | null>>;
+
+/**
+ * The score of entered signals by the published methodology (computeScore: a signal not assessed counts as 0, so a
+ * score never credits what nobody checked). The stored pillars leave unassessed signals out, so pages can say
+ * "Not assessed" instead of showing a 0 nobody measured.
+ */
+export function scoreOfEntries(entries: SignalEntries): { score: number; pillars: PillarScores } {
+  const assessed = Object.fromEntries(
+    PILLARS.map((pillar) => [
+      pillar.key,
+      Object.fromEntries(pillar.signals.flatMap((signal) => {
+        const value = entries[pillar.key]?.[signal.key];
+        return typeof value === 'number' ? [[signal.key, value]] : [];
+      })),
+    ]),
+  ) as Record<string, Record<string, number>>;
+  const { score, pillars } = computeScore(assessed);
+  for (const pillar of PILLARS) pillars[pillar.key].signals = Object.fromEntries(Object.entries(pillars[pillar.key].signals).filter(([key]) => key in assessed[pillar.key]));
+  return { score, pillars };
+}
+
+/** The stored pillars back as entries: every signal of the methodology, null where none is stored. */
+export function entriesOfPillars(pillars: PillarScores | null): SignalEntries {
+  return Object.fromEntries(
+    PILLARS.map((pillar) => [pillar.key, Object.fromEntries(pillar.signals.map((signal) => [signal.key, pillars?.[pillar.key]?.signals[signal.key] ?? null]))]),
+  );
 }

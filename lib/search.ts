@@ -4,9 +4,12 @@
  * ignored.
  */
 
-import { SEARCH_RESULT_LIMIT } from './constants';
+import type { z } from 'zod';
 
-export type SearchResult = { id: string; logo: string | null; name: string; rank: number | null; tokenTickers: string[] };
+import { SEARCH_RESULT_LIMIT } from './constants';
+import type { searchResultSchema } from './schemas/projects';
+
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const SEARCH_KEYWORD_MAX_LENGTH = 100;
 const FUZZY_THRESHOLD = 0.3;

@@ -1,7 +1,7 @@
 /**
  * The security headers of every response. Pages get a Content-Security-Policy built from the run-time
- * configuration (PostHog, image CDN, avatar bucket, quote form); API replies and static files load nothing, so
- * theirs allows nothing. This file has no imports: next.config.ts reads it too.
+ * configuration (PostHog, image CDN, avatar and staff-file buckets, quote form); API replies and static files load
+ * nothing, so theirs allows nothing. This file has no imports: next.config.ts reads it too.
  */
 
 export type SecurityHeaderInput = {
@@ -10,6 +10,8 @@ export type SecurityHeaderInput = {
   posthogHost: string | null;
   imageCdnUrl: string | null;
   avatarBaseUrl: string | null;
+  /** The bucket of staff uploads (FILES_BASE_URL): project logos are shown from it. */
+  filesBaseUrl?: string | null;
   quoteFormEmbedUrl: string | null;
   /** Google sign-in configured: its profile pictures are shown as avatars. */
   googleSignIn: boolean;
@@ -64,7 +66,7 @@ export function pageContentSecurityPolicy(input: SecurityHeaderInput): string {
     "default-src 'self'",
     `script-src ${list("'self'", "'unsafe-inline'", input.development && "'unsafe-eval'", ...posthog)}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${list("'self'", 'data:', 'blob:', originOf(input.imageCdnUrl), originOf(input.avatarBaseUrl), input.googleSignIn && 'https://*.googleusercontent.com')}`,
+    `img-src ${list("'self'", 'data:', 'blob:', originOf(input.imageCdnUrl), originOf(input.avatarBaseUrl), originOf(input.filesBaseUrl ?? null), input.googleSignIn && 'https://*.googleusercontent.com')}`,
     "font-src 'self' data:",
     `connect-src ${list("'self'", ...posthog)}`,
     `frame-src ${originOf(input.quoteFormEmbedUrl) ?? "'none'"}`,

@@ -1,6 +1,6 @@
 /**
- * Watchlist state changes as a pure reducer, so the page can apply them optimistically (useOptimistic) and the
- * rules are tested once: the placeholder list, toggling, and the selection after a delete.
+ * Watchlist state changes as a pure reducer, so the watchlists page and the stars apply them optimistically
+ * (useOptimistic) and the rules are tested once: the placeholder list, a list's projects, the selection after a delete.
  */
 
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from './constants';
@@ -12,15 +12,12 @@ export type WatchlistAction =
   | { type: 'create'; list: Watchlist }
   | { type: 'rename'; id: string; name: string }
   | { type: 'delete'; id: string }
-  | { type: 'toggle'; id: string; projectId: string }
-  | { type: 'add'; id: string; projectId: string }
-  | { type: 'remove'; id: string; projectId: string }
-  | { type: 'select'; index: number }
-  | { type: 'replace-id'; from: string; to: string };
+  | { type: 'set-projects'; id: string; projects: string[] }
+  | { type: 'select'; index: number };
 
 export const TEMP_WATCHLIST: Watchlist = { id: TEMP_WATCHLIST_ID, name: DEFAULT_WATCHLIST_NAME, projects: [] };
 
-/** The lists to show: the placeholder 'My Watchlist' when the user has none. */
+/** The lists to show: the placeholder (DEFAULT_WATCHLIST_NAME) when the user has none. */
 export function visibleLists(state: WatchlistState): Watchlist[] {
   return state.lists.length ? state.lists : [TEMP_WATCHLIST];
 }
@@ -61,15 +58,9 @@ export function watchlistReducer(state: WatchlistState, action: WatchlistAction)
       if (index === -1) return state;
       return { lists: state.lists.filter((list) => list.id !== action.id), selected: selectionAfterDelete(index) };
     }
-    case 'toggle':
-      return mapList(state, action.id, (list) => ({ ...list, projects: toggleProject(list.projects, action.projectId) }));
-    case 'add':
-      return mapList(state, action.id, (list) => (list.projects.includes(action.projectId) ? list : { ...list, projects: [...list.projects, action.projectId] }));
-    case 'remove':
-      return mapList(state, action.id, (list) => ({ ...list, projects: list.projects.filter((id) => id !== action.projectId) }));
+    case 'set-projects':
+      return mapList(state, action.id, (list) => ({ ...list, projects: action.projects }));
     case 'select':
       return { ...state, selected: Math.min(Math.max(action.index, 0), Math.max(visibleLists(state).length - 1, 0)) };
-    case 'replace-id':
-      return mapList(state, action.from, (list) => ({ ...list, id: action.to }));
   }
 }

@@ -8,6 +8,8 @@ import { UserFacingError } from '@/lib/errors';
 import { AuthException } from './auth/errors';
 import { logger } from './logger';
 import { getSessionUser, type SessionUser } from './session';
+import { requireStaff, type StaffContext } from './staff/access';
+import type { StaffPermission } from './staff/permissions';
 
 /** Bodies larger than this are refused before parsing. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -109,6 +111,11 @@ export function signedInRoute<Context = unknown>(handler: (request: Request, use
     if (!user) return jsonError('Not signed in.', 401);
     return handler(request, user, context);
   });
+}
+
+/** A staff route: anyone but a verified member holding `permission` gets 404 before the handler runs. */
+export function staffRoute<Context = unknown>(permission: StaffPermission, handler: (request: Request, staff: StaffContext, context: Context) => Promise<Response>): ExportedHandler<Context> {
+  return route<Context>(async (request, context) => handler(request, await requireStaff(permission), context));
 }
 
 /**

@@ -29,6 +29,11 @@ const configSchema = z
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['1', 'true', '0', 'false'], 'must be 1, true, 0 or false').optional(),
     ),
+    // `off` starts a site with no generated figures at all (server/db/seed.ts); the default keeps the demo.
+    DEMO_DATA: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['on', 'off'], 'must be on or off').optional(),
+    ),
     REDIS_URL: optional(url(['redis', 'rediss'])),
     // Namespace of the rate-limit keys in Redis, so sites (or test runs) sharing one Redis never share budgets.
     RATE_LIMIT_PREFIX: optional(z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, or . : _ -')),
@@ -40,6 +45,8 @@ const configSchema = z
     AUTH_GOOGLE_SECRET: optional(z.string()),
     IMAGE_CDN_URL: optional(url(['http', 'https'])),
     AVATAR_BASE_URL: optional(url(['http', 'https'])),
+    // Staff uploads (logos, audit reports): a bucket accepting PUT; unset keeps them under DATA_DIR/files.
+    FILES_BASE_URL: optional(url(['http', 'https'])),
     RPC_URL: optional(url(['http', 'https', 'ws', 'wss'])),
     EXPLORER_URL: optional(url(['http', 'https'])),
     SKYNET_REORG_DEPTH: optional(z.coerce.number('must be a whole number').int().min(0).max(1000)),
@@ -50,6 +57,8 @@ const configSchema = z
     ANNOUNCEMENT_LINK_TEXT: optional(z.string().max(60)),
     ANNOUNCEMENT_LINK: optional(z.string().regex(/^(\/|https?:\/\/)/, 'must be a path or an http(s) URL')),
     QUOTE_FORM_EMBED_URL: optional(url(['https'])),
+    // Told of every new quote request; unset, the requests wait in the console's inbox.
+    QUOTE_NOTIFY_EMAIL: optional(z.email('must be an email address')),
     SITE_URL: optional(url(['http', 'https'])),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Proxies in front of us that append to X-Forwarded-For (server/request-ip.ts); 0 trusts none.
@@ -109,6 +118,8 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     /** Only when the operator turns it on: /dev/mailbox lists the outbox and the log carries each mail's text. */
     devMailbox: env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true',
     mailFrom: env.MAIL_FROM ?? 'Sentinel Shield <no-reply@localhost>',
+    /** The seed generates demo figures (ranks, scores, audits, alerts, Skynet series); off, only plain projects. */
+    demoData: env.DEMO_DATA !== 'off',
     redisUrl: env.REDIS_URL ?? null,
     rateLimitPrefix: env.RATE_LIMIT_PREFIX ?? 'sentinel',
     featureFlags: (env.FEATURE_FLAGS ?? 'extendedUserSetting').split(',').filter(Boolean),
@@ -118,6 +129,7 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     google: env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET ? { id: env.AUTH_GOOGLE_ID, secret: env.AUTH_GOOGLE_SECRET } : null,
     imageCdnUrl: env.IMAGE_CDN_URL ?? null,
     avatarBaseUrl: env.AVATAR_BASE_URL ?? null,
+    filesBaseUrl: env.FILES_BASE_URL ?? null,
     rpcUrl: env.RPC_URL ?? null,
     /** Block explorer base (e.g. https://etherscan.io): privileged transactions link to `<base>/tx/<hash>`. */
     explorerUrl: env.EXPLORER_URL?.replace(/\/+$/, '') ?? null,
@@ -132,6 +144,8 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
       ? { content: env.ANNOUNCEMENT_CONTENT, linkText: env.ANNOUNCEMENT_LINK_TEXT ?? null, link: env.ANNOUNCEMENT_LINK ?? null }
       : null,
     quoteFormEmbedUrl: env.QUOTE_FORM_EMBED_URL ?? null,
+    /** Where a new quote request is announced by mail, or null for nobody. */
+    quoteNotifyEmail: env.QUOTE_NOTIFY_EMAIL ?? null,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,

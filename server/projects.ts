@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
@@ -12,10 +12,19 @@ import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarSc
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
 import { getDb } from './db/client';
 import { audits, projects, projectScores, securityAlerts } from './db/schema';
+import { staffFileUrl } from './files';
 
 export type { AuditStatus, AuditSummary, ProjectSummary };
 
 const PROJECT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/**
+ * Staff may hide a project (nothing is deleted): publicly it then answers 404 and is absent from every list, so
+ * every public read of projects keeps to these.
+ */
+export const shownPublicly = isNull(projects.hiddenAt);
+/** An alert is listed publicly when it names no project or a project that is shown. */
+const alertOfShownProject = or(isNull(securityAlerts.projectId), isNull(projects.hiddenAt));
 export const isProjectId = (id: unknown): id is string => typeof id === 'string' && PROJECT_ID.test(id);
 
 const summaryColumns = {
@@ -48,7 +57,7 @@ export const getProject = cache(async (id: string): Promise<ProjectSummary | nul
     .select(summaryColumns)
     .from(projects)
     .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
-    .where(eq(projects.id, id))
+    .where(and(eq(projects.id, id), shownPublicly))
     .limit(1);
   return row ? withGrade(row as SummaryRow) : null;
 });
@@ -80,20 +89,38 @@ export const getProjectDetail = cache(async (id: string): Promise<ProjectDetail 
     })
     .from(projects)
     .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
-    .where(eq(projects.id, id))
+    .where(and(eq(projects.id, id), shownPublicly))
     .limit(1);
   if (!row) return null;
   return withGrade({ ...row, scoreIsDemo: row.scoreIsDemo ?? false }) as ProjectDetail;
 });
 
-/** A project's audits, newest first. */
+/** Drafts never show publicly: every public read of audits and alerts keeps to published ones. */
+const publishedAudit = eq(audits.status, 'published');
+const publishedAlert = eq(securityAlerts.status, 'published');
+
+/** A project's published audits, newest first, with the uploaded report's address. */
 export async function listProjectAudits(projectId: string): Promise<AuditSummary[]> {
   const db = await getDb();
-  return db
-    .select({ id: audits.id, auditor: audits.auditor, publishedAt: audits.publishedAt, scope: audits.scope, findings: audits.findings, reportUrl: audits.reportUrl, isDemo: audits.isDemo })
+  const rows = await db
+    .select({
+      id: audits.id,
+      auditor: audits.auditor,
+      publishedAt: audits.publishedAt,
+      startedOn: audits.startedOn,
+      endedOn: audits.endedOn,
+      scope: audits.scope,
+      sourceRef: audits.sourceRef,
+      findings: audits.findings,
+      findingItems: audits.findingItems,
+      reportFile: audits.reportFile,
+      reportUrl: audits.reportUrl,
+      isDemo: audits.isDemo,
+    })
     .from(audits)
-    .where(eq(audits.projectId, projectId))
+    .where(and(eq(audits.projectId, projectId), publishedAudit))
     .orderBy(desc(audits.publishedAt));
+  return rows.map(({ reportFile, ...audit }) => ({ ...audit, reportUrl: reportFile ? staffFileUrl(reportFile) : audit.reportUrl }));
 }
 
 const alertColumns = {
@@ -117,7 +144,7 @@ export async function listProjectAlerts(projectId: string): Promise<AlertSummary
     .select(alertColumns)
     .from(securityAlerts)
     .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
-    .where(eq(securityAlerts.projectId, projectId))
+    .where(and(eq(securityAlerts.projectId, projectId), publishedAlert, alertOfShownProject))
     .orderBy(desc(securityAlerts.occurredAt));
 }
 
@@ -138,7 +165,13 @@ export async function listRecentAlerts(limit: number): Promise<AlertSummary[]> {
 const cachedRecentAlerts = unstable_cache(
   async (limit: number): Promise<AlertSummary[]> => {
     const db = await getDb();
-    return db.select(alertColumns).from(securityAlerts).leftJoin(projects, eq(projects.id, securityAlerts.projectId)).orderBy(desc(securityAlerts.occurredAt)).limit(limit);
+    return db
+      .select(alertColumns)
+      .from(securityAlerts)
+      .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
+      .where(and(publishedAlert, alertOfShownProject))
+      .orderBy(desc(securityAlerts.occurredAt))
+      .limit(limit);
   },
   ['recent-alerts'],
   { tags: [CACHE_TAGS.alerts], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
@@ -157,13 +190,15 @@ const cachedRecentlyAudited = unstable_cache(
     const latest = db
       .select({ projectId: audits.projectId, publishedAt: sql<Date>`max(${audits.publishedAt})`.as('latest_published') })
       .from(audits)
+      .where(publishedAudit)
       .groupBy(audits.projectId)
       .as('latest');
     const rows = await db
-      .select({ ...summaryColumns, publishedAt: latest.publishedAt, auditor: sql<string>`(select ${audits.auditor} from ${audits} where ${audits.projectId} = ${projects.id} order by ${audits.publishedAt} desc limit 1)` })
+      .select({ ...summaryColumns, publishedAt: latest.publishedAt, auditor: sql<string>`(select ${audits.auditor} from ${audits} where ${audits.projectId} = ${projects.id} and ${publishedAudit} order by ${audits.publishedAt} desc limit 1)` })
       .from(latest)
       .innerJoin(projects, eq(projects.id, latest.projectId))
       .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
+      .where(shownPublicly)
       .orderBy(desc(latest.publishedAt))
       .limit(limit);
     return rows.map((row) => withGrade({ ...(row as SummaryRow), auditor: row.auditor, publishedAt: new Date(row.publishedAt) }));
@@ -180,7 +215,7 @@ export const listUnderAudit = unstable_cache(
       .select(summaryColumns)
       .from(projects)
       .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
-      .where(eq(projects.auditStatus, 'under_audit'))
+      .where(and(eq(projects.auditStatus, 'under_audit'), shownPublicly))
       .orderBy(sql`${projects.rank} asc nulls last`)
       .limit(limit);
     return rows.map((row) => withGrade(row as SummaryRow));
@@ -193,8 +228,8 @@ export const listUnderAudit = unstable_cache(
 export const listFilterOptions = unstable_cache(
   async (): Promise<{ categories: string[]; chains: string[] }> => {
     const db = await getDb();
-    const categories = await db.selectDistinct({ value: projects.category }).from(projects).where(sql`${projects.category} is not null`).orderBy(asc(projects.category));
-    const chains = await db.execute<{ value: string }>(sql`select distinct unnest(${projects.chains}) as value from ${projects} order by 1`);
+    const categories = await db.selectDistinct({ value: projects.category }).from(projects).where(and(sql`${projects.category} is not null`, shownPublicly)).orderBy(asc(projects.category));
+    const chains = await db.execute<{ value: string }>(sql`select distinct unnest(${projects.chains}) as value from ${projects} where ${projects.hiddenAt} is null order by 1`);
     const chainRows = (Array.isArray(chains) ? chains : (chains as { rows: { value: string }[] }).rows) as { value: string }[];
     return { categories: categories.map((row) => row.value!), chains: chainRows.map((row) => row.value) };
   },
@@ -207,7 +242,7 @@ export type LeaderboardPage = { rows: (ProjectSummary & { latestAuditAt: Date | 
 /** The filtered, sorted, paginated leaderboard. */
 export async function listLeaderboard(filters: LeaderboardFilters): Promise<LeaderboardPage> {
   const db = await getDb();
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [shownPublicly];
   if (filters.category) conditions.push(eq(projects.category, filters.category));
   if (filters.chain) conditions.push(sql`${filters.chain} = any(${projects.chains})`);
   if (filters.audit) conditions.push(eq(projects.auditStatus, filters.audit));
@@ -218,9 +253,9 @@ export async function listLeaderboard(filters: LeaderboardFilters): Promise<Lead
   }
   if (filters.minScore !== null) conditions.push(gte(projectScores.score, filters.minScore));
   if (filters.maxScore !== null) conditions.push(sql`${projectScores.score} <= ${filters.maxScore}`);
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
 
-  const latestAudit = sql<Date | null>`(select max(${audits.publishedAt}) from ${audits} where ${audits.projectId} = ${projects.id})`;
+  const latestAudit = sql<Date | null>`(select max(${audits.publishedAt}) from ${audits} where ${audits.projectId} = ${projects.id} and ${publishedAudit})`;
   const order = {
     score: [sql`${projectScores.score} desc nulls last`, asc(projects.name)],
     rank: [sql`${projects.rank} asc nulls last`, asc(projects.name)],
@@ -254,14 +289,14 @@ export async function listLeaderboard(filters: LeaderboardFilters): Promise<Lead
 /** The best-ranked projects. */
 export async function listTopProjects(limit = 10): Promise<ProjectSummary[]> {
   const db = await getDb();
-  const rows = await db.select(summaryColumns).from(projects).leftJoin(projectScores, eq(projectScores.projectId, projects.id)).orderBy(asc(projects.rank), asc(projects.name)).limit(limit);
+  const rows = await db.select(summaryColumns).from(projects).leftJoin(projectScores, eq(projectScores.projectId, projects.id)).where(shownPublicly).orderBy(asc(projects.rank), asc(projects.name)).limit(limit);
   return rows.map((row) => withGrade(row as SummaryRow));
 }
 
 /** Every project id with its last change, for the sitemap. */
 export async function listProjectIdsForSitemap(): Promise<{ id: string; updatedAt: Date }[]> {
   const db = await getDb();
-  return db.select({ id: projects.id, updatedAt: projects.updatedAt }).from(projects).orderBy(asc(projects.rank));
+  return db.select({ id: projects.id, updatedAt: projects.updatedAt }).from(projects).where(shownPublicly).orderBy(asc(projects.rank));
 }
 
 type LeaderboardRow = LeaderboardPage['rows'][number];

@@ -43,6 +43,8 @@ export const LIMITS = {
   // Settings (issue #7): signed-in writes that store data, per user id.
   'user-event-user': { points: 300, duration: 10 * MINUTE },
   'avatar-user': { points: 30, duration: HOUR },
+  // Staff second factor: wrong TOTP or recovery codes per member (six digits must not be guessable).
+  'staff-code-user': { points: 10, duration: 15 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

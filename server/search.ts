@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { asc, desc, gte, sql } from 'drizzle-orm';
+import { asc, desc, gte, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
 import { SEARCH_RESULT_LIMIT } from '@/lib/constants';
@@ -8,6 +8,7 @@ import { createSearchIndex, normalizeText, SEARCH_KEYWORD_MAX_LENGTH, type Searc
 
 import { getDb } from './db/client';
 import { pageViews, projects } from './db/schema';
+import { processSingleton } from './process-singleton';
 
 /** How long the in-memory copies may be served before a background refresh. */
 const INDEX_TTL_MS = 60_000;
@@ -32,7 +33,15 @@ function refreshingValue<T extends object>(ttlMs: number, load: (previous: T | u
     fetchMethod: (_key, previous) => load(previous),
   });
   return {
-    get: async (): Promise<T> => (await cache.fetch('value'))!,
+    async get(): Promise<T> {
+      // Invalidating aborts a load under way, and its waiters get no value when there was none before: they read
+      // again. Should invalidations keep coming, the last try loads without the cache.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const value = await cache.fetch('value');
+        if (value) return value;
+      }
+      return load(undefined);
+    },
     invalidate: () => cache.clear(),
   };
 }
@@ -51,17 +60,21 @@ async function projectsSignature(): Promise<string> {
   return `${row.count}:${row.newest}`;
 }
 
-const searchIndex = refreshingValue<IndexedProjects>(INDEX_TTL_MS, async (previous) => {
+/** Hidden projects answer 404 publicly, so the search box neither finds nor suggests them. */
+const shownPublicly = isNull(projects.hiddenAt);
+
+const loadSearchIndex = async (previous: IndexedProjects | undefined): Promise<IndexedProjects> => {
   const signature = await projectsSignature();
   if (previous?.signature === signature) return previous;
   const db = await getDb();
   const rows = await db
     .select({ id: projects.id, logo: projects.logo, name: projects.name, rank: projects.rank, tokenTickers: projects.tokenTickers })
-    .from(projects);
+    .from(projects)
+    .where(shownPublicly);
   return { signature, index: createSearchIndex(rows), answers: new LRUCache({ max: KEPT_ANSWERS }) };
-});
+};
 
-const trending = refreshingValue<SearchResult[]>(TRENDING_TTL_MS, async () => {
+const loadTrending = async (): Promise<SearchResult[]> => {
   const db = await getDb();
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
   const recentViews = db
@@ -74,13 +87,23 @@ const trending = refreshingValue<SearchResult[]>(TRENDING_TTL_MS, async () => {
     .select({ id: projects.id, logo: projects.logo, name: projects.name, rank: projects.rank, tokenTickers: projects.tokenTickers })
     .from(projects)
     .leftJoin(recentViews, sql`${recentViews.projectId} = ${projects.id}`)
+    .where(shownPublicly)
     .orderBy(desc(sql`coalesce(${recentViews.views}, 0)`), sql`${projects.rank} asc nulls last`, asc(projects.name))
     .limit(SEARCH_RESULT_LIMIT);
-});
+};
+
+/**
+ * One copy per process, not per module copy: Next loads this module separately for route handlers and server
+ * actions, and a staff action's invalidation must reach the copy the search route reads.
+ */
+const caches = processSingleton('project-search-caches', () => ({
+  searchIndex: refreshingValue<IndexedProjects>(INDEX_TTL_MS, loadSearchIndex),
+  trending: refreshingValue<SearchResult[]>(TRENDING_TTL_MS, loadTrending),
+}));
 
 /** Projects whose name or any ticker matches the keyword, best first (at most 20). */
 export async function searchProjects(keyword: string): Promise<SearchResult[]> {
-  const { index, answers } = await searchIndex.get();
+  const { index, answers } = await caches.searchIndex.get();
   // The index reads the keyword exactly this way, so equal keys always have equal answers.
   const key = normalizeText(keyword).slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   let results = answers.get(key);
@@ -93,11 +116,11 @@ export async function searchProjects(keyword: string): Promise<SearchResult[]> {
 
 /** The most viewed projects of the last week, then by rank: what the search box shows before a keyword. */
 export async function getTrendingProjects(): Promise<SearchResult[]> {
-  return trending.get();
+  return caches.trending.get();
 }
 
-/** Drops the in-memory copies after projects change, so the next search reads them again. */
+/** Drops the in-memory copies after projects change (every staff write does), so the next search reads them again. */
 export function invalidateSearchCaches(): void {
-  searchIndex.invalidate();
-  trending.invalidate();
+  caches.searchIndex.invalidate();
+  caches.trending.invalidate();
 }

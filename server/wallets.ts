@@ -4,14 +4,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
-import { WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
+import { WALLETS_PER_USER_MAX, type Wallet } from '@/lib/schemas/settings';
 
 import { getDb } from './db/client';
 import { isUniqueViolation } from './db/errors';
 import { wallets } from './db/schema';
-
-export type Wallet = { walletAddress: string; addedAt: string };
-
 
 /** A user's wallets, oldest first. */
 export async function listWallets(userId: string): Promise<Wallet[]> {

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
@@ -13,7 +13,7 @@ import { projects, watchlistProjects, watchlists } from './db/schema';
 const notFound = () => new UserFacingError('Watchlist not found.', 404);
 const nameUsed = () => new UserFacingError(WATCHLIST_MESSAGES.nameUsed, 409);
 
-/** A user's watchlists, oldest first, each with its projects in order. */
+/** A user's watchlists, oldest first, each with its projects in order (projects staff hid are left out, not removed). */
 export async function listWatchlists(userId: string): Promise<Watchlist[]> {
   const db = await getDb();
   const lists = await db.select({ id: watchlists.id, name: watchlists.name }).from(watchlists).where(eq(watchlists.userId, userId)).orderBy(asc(watchlists.createdAt), asc(watchlists.id));
@@ -21,15 +21,16 @@ export async function listWatchlists(userId: string): Promise<Watchlist[]> {
   const items = await db
     .select({ watchlistId: watchlistProjects.watchlistId, projectId: watchlistProjects.projectId })
     .from(watchlistProjects)
-    .where(inArray(watchlistProjects.watchlistId, lists.map((list) => list.id)))
+    .innerJoin(projects, eq(projects.id, watchlistProjects.projectId))
+    .where(and(inArray(watchlistProjects.watchlistId, lists.map((list) => list.id)), isNull(projects.hiddenAt)))
     .orderBy(asc(watchlistProjects.position), asc(watchlistProjects.addedAt));
   return lists.map((list) => ({ ...list, projects: items.filter((item) => item.watchlistId === list.id).map((item) => item.projectId) }));
 }
 
-/** Refuses project ids that do not exist (400), naming a few of them. */
+/** Refuses project ids that do not exist or are hidden by staff (400), naming a few of them. */
 export async function assertProjectsExist(db: Database, ids: string[]) {
   if (ids.length === 0) return;
-  const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+  const found = await db.select({ id: projects.id }).from(projects).where(and(inArray(projects.id, ids), isNull(projects.hiddenAt)));
   const known = new Set(found.map((row) => row.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length) throw new UserFacingError(`Unknown project: ${unknown.slice(0, 3).join(', ')}.`, 400);
@@ -160,9 +161,9 @@ export async function describeProjects(ids: string[]): Promise<WatchedProject[]>
     from projects p
     left join project_scores s on s.project_id = p.id
     left join lateral (
-      select title, occurred_at from security_alerts where project_id = p.id order by occurred_at desc limit 1
+      select title, occurred_at from security_alerts where project_id = p.id and status = 'published' order by occurred_at desc limit 1
     ) a on true
-    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.hidden_at is null`);
   const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as WatchedProjectRow[];
   return list.map((row) => ({
     id: row.id,

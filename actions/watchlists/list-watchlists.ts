@@ -1,6 +1,6 @@
 'use server';
 
-// Reads the signed-in user's watchlists, for the watchlist star outside the watchlists page.
+// Reads the signed-in user's watchlists, for the stars and the survey outside the watchlists page.
 import { listWatchlists } from '@/server/watchlists';
 
 import { authActionClient } from '../client';

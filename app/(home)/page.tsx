@@ -1,7 +1,9 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense, type ReactNode } from 'react';
 
 import { AccountArea } from '@/components/header/account-area';
+import { NotificationBell } from '@/components/header/notification-bell';
 import { Logo } from '@/components/header/logo';
 import { MobileDrawerTrigger } from '@/components/header/mobile-drawer-trigger';
 import { QuoteDialogTrigger } from '@/components/header/quote-dialog-trigger';
@@ -20,6 +22,8 @@ import { AlertsFeed, LeaderboardPreview, RecentlyAudited, TrendingProjects, Unde
 // it matches PUBLIC_DATA_REVALIDATE_SECONDS). The account area is filled in the browser, so the page is the
 // same for everyone.
 export const revalidate = 60;
+
+export const metadata: Metadata = { alternates: { types: { 'application/atom+xml': [{ url: '/alerts/feed.xml', title: 'Security alerts' }] } } };
 
 function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -47,6 +51,7 @@ export default async function HomePage() {
           <Logo className="text-white" />
           <div className="ml-auto flex items-center gap-3">
             <QuoteDialogTrigger embedUrl={config.quoteFormEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
+            <NotificationBell />
             <div id="tour-account" className="hidden lg:block">
               <AccountArea />
             </div>

@@ -1,22 +1,32 @@
 'use client';
 
-import { useAtom } from 'jotai';
-import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 
-import { authModalAtom } from './atoms';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
-// The dialog and its forms (with their validation) load when the modal first opens, not with every page.
-const loadDialog = () => import('./auth-modal-dialog');
-const AuthModalDialog = dynamic(() => loadDialog().then((module) => module.AuthModalDialog), { ssr: false });
+import type { AuthModalState, AuthStep } from './atoms';
+import { AUTH_STEP_TITLES, AuthFlow } from './auth-flow';
 
-/** Fetches the modal's code ahead of a likely open (pointer over or focus on a Log In or Sign Up button). */
-export function preloadAuthModal(): void {
-  void loadDialog().catch(() => undefined);
-}
-
-/** The auth modal of large screens: its state is one of the flow's steps, or hidden. */
-export function AuthModal() {
-  const [state, setState] = useAtom(authModalAtom);
-  if (state === 'hidden') return null;
-  return <AuthModalDialog state={state} setState={setState} />;
+/** The auth modal: one step of the flow in a dialog (loaded by auth-modal-trigger). */
+export function AuthModal({ state, setState }: { state: AuthStep; setState: (state: AuthModalState) => void }) {
+  const router = useRouter();
+  return (
+    <Dialog open onOpenChange={(open) => !open && setState('hidden')}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{AUTH_STEP_TITLES[state]}</DialogTitle>
+          <DialogDescription className="sr-only">Account access</DialogDescription>
+        </DialogHeader>
+        <AuthFlow
+          key={state}
+          step={state}
+          go={setState}
+          onSignedIn={() => {
+            setState('hidden');
+            router.refresh();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
 }

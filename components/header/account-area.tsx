@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 
 import { authModalAtom } from '@/components/auth/atoms';
-import { preloadAuthModal } from '@/components/auth/auth-modal';
+import { preloadAuthModal } from '@/components/auth/auth-modal-trigger';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CHROME_TEXTS } from '@/lib/messages';

@@ -7,6 +7,7 @@ import { AccountArea } from './account-area';
 import { Logo } from './logo';
 import { MobileDrawerTrigger } from './mobile-drawer-trigger';
 import { NavMenu } from './nav-menu';
+import { NotificationBell } from './notification-bell';
 import { QuoteDialogTrigger } from './quote-dialog-trigger';
 
 export type Announcement = { content: string; linkText: string | null; link: string | null };
@@ -45,6 +46,7 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
           <div className="ml-auto flex items-center gap-3">
             <NavSearch className="hidden md:block" />
             <QuoteDialogTrigger embedUrl={quoteEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
+            <NotificationBell />
             <AccountArea className="hidden lg:flex" />
             <MobileDrawerTrigger />
           </div>

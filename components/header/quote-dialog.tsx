@@ -28,7 +28,7 @@ function QuoteForm({ onDone }: { onDone: () => void }) {
       },
       onError({ error }) {
         // Validation errors land on their fields through the adapter; anything else is a toast.
-        if (!error.validationErrors) toast.error(error.serverError ?? 'Something went wrong. Please try again.');
+        if (!error.validationErrors) toast.error(error.serverError ?? FEEDBACK_MESSAGES.quoteFailed);
       },
     },
   });

@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
+import { INCIDENT_TEXTS } from '@/lib/messages';
 
 const loadDialog = () => import('./report-incident-dialog');
 const ReportIncidentDialog = dynamic(() => loadDialog().then((module) => module.ReportIncidentDialog), { ssr: false });
@@ -14,7 +15,7 @@ export function ReportIncidentDialogTrigger() {
   return (
     <>
       <Button variant="destructive" {...triggerProps}>
-        Report Incident
+        {INCIDENT_TEXTS.open}
       </Button>
       {mounted ? <ReportIncidentDialog open={open} onOpenChange={setOpen} /> : null}
     </>

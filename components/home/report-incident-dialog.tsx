@@ -14,7 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { FEEDBACK_MESSAGES } from '@/lib/messages';
+import { FEEDBACK_MESSAGES, INCIDENT_TEXTS } from '@/lib/messages';
 import { incidentReportSchema, type IncidentReportInput } from '@/lib/schemas/projects';
 import type { SearchResult } from '@/lib/search';
 
@@ -34,7 +34,7 @@ function IncidentForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError({ error }) {
-        if (!error.validationErrors) toast.error(error.serverError ?? 'Your report could not be sent. Please check the form.');
+        if (!error.validationErrors) toast.error(error.serverError ?? FEEDBACK_MESSAGES.incidentFailed);
       },
     },
   });
@@ -53,13 +53,13 @@ function IncidentForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={isSubmitting}>
       <div className="grid gap-1.5">
         <span className="text-sm font-medium" id="incident-project-label">
-          Project
+          {INCIDENT_TEXTS.project}
         </span>
         {project ? (
           <div className="flex items-center gap-2 rounded-md border px-3 py-2">
             <ProjectLogo src={project.logo} name={project.name} size={24} />
             <span className="flex-1 font-medium">{project.name}</span>
-            <Button type="button" variant="ghost" size="icon" aria-label="Choose another project" onClick={() => choose(null)}>
+            <Button type="button" variant="ghost" size="icon" aria-label={INCIDENT_TEXTS.chooseAnotherProject} onClick={() => choose(null)}>
               <X aria-hidden />
             </Button>
           </div>
@@ -67,25 +67,25 @@ function IncidentForm({ onDone }: { onDone: () => void }) {
           <ProjectSearch context="form-picker" onSelect={choose} openOnFocus={false} />
         )}
         {/* The schema speaks of ids; the visitor is asked for a project. */}
-        {errors.projectId ? <p className="text-sm text-destructive">Choose the project the incident is about.</p> : null}
+        {errors.projectId ? <p className="text-sm text-destructive">{INCIDENT_TEXTS.projectRequired}</p> : null}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="incident-description">What happened?</Label>
+        <Label htmlFor="incident-description">{INCIDENT_TEXTS.whatHappened}</Label>
         <Textarea id="incident-description" {...form.register('description')} rows={4} maxLength={5000} aria-invalid={!!errors.description} />
         {errors.description ? <p className="text-sm text-destructive">{errors.description.message}</p> : null}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="incident-links">Links (transactions, posts), one per line</Label>
+        <Label htmlFor="incident-links">{INCIDENT_TEXTS.links}</Label>
         <Textarea id="incident-links" {...form.register('links', { setValueAs: toLinks })} rows={2} placeholder="https://" aria-invalid={!!linksError} />
         {linksError ? <p className="text-sm text-destructive">{linksError}</p> : null}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="incident-contact">How can we reach you? (optional)</Label>
+        <Label htmlFor="incident-contact">{INCIDENT_TEXTS.contact}</Label>
         <Input id="incident-contact" {...form.register('contact')} maxLength={254} aria-invalid={!!errors.contact} />
         {errors.contact ? <p className="text-sm text-destructive">{errors.contact.message}</p> : null}
       </div>
       <Button type="submit" disabled={isSubmitting} className="justify-self-end">
-        {isSubmitting ? 'Sending…' : 'Send report'}
+        {isSubmitting ? INCIDENT_TEXTS.sending : INCIDENT_TEXTS.send}
       </Button>
     </form>
   );
@@ -97,8 +97,8 @@ export function ReportIncidentDialog({ open, onOpenChange: setOpen }: { open: bo
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Report an incident</DialogTitle>
-          <DialogDescription>Seen an exploit, a rug pull or a phishing site? Tell us and our analysts will look into it.</DialogDescription>
+          <DialogTitle>{INCIDENT_TEXTS.title}</DialogTitle>
+          <DialogDescription>{INCIDENT_TEXTS.description}</DialogDescription>
         </DialogHeader>
         <IncidentForm onDone={() => setOpen(false)} />
       </DialogContent>

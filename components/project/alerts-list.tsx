@@ -5,7 +5,7 @@ import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
 
 import { ProjectLogo } from './project-logo';
 
-/** Security alerts, newest first; with `showProject` each names its project. */
+/** Security alerts, newest first, each linking to its own page (details and correction log); with `showProject` each names its project. */
 export function AlertsList({ alerts, showProject = false, emptyText = 'No security alerts.' }: { alerts: AlertSummary[]; showProject?: boolean; emptyText?: string }) {
   if (alerts.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
   return (
@@ -26,7 +26,11 @@ export function AlertsList({ alerts, showProject = false, emptyText = 'No securi
                 {alert.chain ? ` · ${alert.chain}` : ''}
               </span>
             </p>
-            <p className="mt-1 text-sm">{alert.title}</p>
+            <p className="mt-1 text-sm">
+              <Link href={`/alerts/${alert.id}`} className="font-medium underline-offset-4 hover:underline">
+                {alert.title}
+              </Link>
+            </p>
             <p className="mt-0.5 text-xs text-muted-foreground">
               Lost: <span className="tabular">{formatUsd(alert.amountLostUsd)}</span> · confidence {alert.confidence}
               {alert.isDemo ? ' · demo' : ''}

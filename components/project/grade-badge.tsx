@@ -1,3 +1,4 @@
+import { PROJECT_TEXTS } from '@/lib/messages';
 import { formatScore, type Grade, type GradeTone } from '@/lib/score';
 import { cn } from '@/lib/utils';
 
@@ -8,9 +9,16 @@ const TONE_CLASSES: Record<GradeTone, string> = {
 };
 const TONE_LABELS: Record<GradeTone, string> = { good: 'Strong', fair: 'Moderate', poor: 'Weak' };
 
-/** A grade in its fixed colour, always with text so colour is never the only signal. */
+/** A grade in its fixed colour, always with text so colour is never the only signal; no score reads "Not yet assessed". */
 export function GradeBadge({ grade, tone, score, size = 'sm' }: { grade: Grade | null; tone: GradeTone | null; score?: number | null; size?: 'sm' | 'lg' }) {
-  if (!grade || !tone) return <span className="text-sm text-muted-foreground">Not rated</span>;
+  if (!grade || !tone) {
+    // A light pill of its own, readable on the navy banner as on white.
+    return (
+      <span className={cn('inline-flex items-center rounded-md bg-slate-100 font-medium text-slate-700 ring-1 ring-inset ring-slate-300', size === 'lg' ? 'px-3 py-1 text-base' : 'px-2 py-0.5 text-xs')}>
+        {PROJECT_TEXTS.notYetAssessed}
+      </span>
+    );
+  }
   return (
     <span
       title={`${TONE_LABELS[tone]} security grade`}

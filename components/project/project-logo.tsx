@@ -15,7 +15,8 @@ export function ProjectLogo({ src, name, size = 32, className }: { src: string |
       </span>
     );
   }
-  // Without a CDN, SVG logos are served as they are: Next's optimizer only helps raster images.
-  const unoptimized = !process.env.IMAGE_CDN_URL && src.endsWith('.svg');
+  // Without a CDN, SVG logos are served as they are (Next's optimizer only helps raster images), and so are logos in
+  // the staff uploads' bucket (FILES_BASE_URL), a host the optimizer is not configured to fetch from.
+  const unoptimized = !process.env.IMAGE_CDN_URL && (src.endsWith('.svg') || /^https?:\/\//.test(src));
   return <Image src={src} alt="" width={size} height={size} unoptimized={unoptimized} className={cn('shrink-0 rounded-full', className)} />;
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 
+import { PROJECT_TEXTS } from '@/lib/messages';
 import { formatScore, PILLARS, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 import { cn } from '@/lib/utils';
 
@@ -26,7 +27,8 @@ export function ScoreCard({ score, grade, tone, pillars, methodologyVersion, upd
         <h2 id="score-heading" className="text-lg font-semibold">
           Security score
         </h2>
-        <p className="mt-2 text-muted-foreground">This project has not been rated yet.</p>
+        <p className="mt-2 text-lg font-semibold">{PROJECT_TEXTS.notYetAssessed}</p>
+        <p className="mt-1 text-muted-foreground">{PROJECT_TEXTS.scoreNotYetAssessed}</p>
       </section>
     );
   }
@@ -74,12 +76,16 @@ export function ScoreCard({ score, grade, tone, pillars, methodologyVersion, upd
                   </div>
                 </summary>
                 <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 pl-3 text-sm text-muted-foreground">
-                  {pillar.signals.map((signal) => (
-                    <div key={signal.key} className="contents">
-                      <dt>{signal.label}</dt>
-                      <dd className="tabular text-right">{value?.signals[signal.key] ?? 0}</dd>
-                    </div>
-                  ))}
+                  {pillar.signals.map((signal) => {
+                    // Staff may leave a signal unassessed: it counts as 0 in the score, and says so here.
+                    const signalValue = value?.signals[signal.key];
+                    return (
+                      <div key={signal.key} className="contents">
+                        <dt>{signal.label}</dt>
+                        <dd className="tabular text-right">{signalValue ?? 'Not assessed'}</dd>
+                      </div>
+                    );
+                  })}
                 </dl>
               </details>
             </li>

@@ -25,7 +25,7 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
       setSummary(result.data);
       toast.success(FEEDBACK_MESSAGES.voteCounted);
     } else {
-      toast.error(result?.serverError ?? 'Your vote could not be saved. Please try again.');
+      toast.error(result?.serverError ?? FEEDBACK_MESSAGES.voteFailed);
     }
   };
 

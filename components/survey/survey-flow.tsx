@@ -1,24 +1,28 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useReducer, useState, type ReactNode } from 'react';
+import { Suspense, useId, useReducer, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 
 import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useHasWatchlists, useRefreshWatchlists, useWatchlists } from '@/components/watchlist/watchlists-provider';
 import {
   SURVEY_EXPERTISE_TYPES,
   SURVEY_INSTITUTION_TYPES,
   SURVEY_LAST_NOTIFICATION_KEY,
   SURVEY_USER_TYPES,
+  TEMP_WATCHLIST_ID,
   WATCHLIST_NAME_MAX_LENGTH,
 } from '@/lib/constants';
 import { http } from '@/lib/http';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
-import type { Watchlist } from '@/lib/schemas/watchlist';
+import { surveyWatchlistNameSchema } from '@/lib/schemas/survey';
 import {
   canProceed,
   currentStep,
@@ -54,16 +58,6 @@ type Props = {
 /** The personalisation survey (SPEC §2, §4): its notification and its modal. */
 export function SurveyFlow({ mode, startAs, onClose }: Props) {
   const [stage, setStage] = useState(startAs);
-  // Whether the user already keeps a watchlist decides the steps; it is fetched when the survey starts.
-  const [hasWatchlist, setHasWatchlist] = useState<boolean | null>(null);
-
-  useEffect(() => {
-    http
-      .get<Watchlist[]>('/api/watchlist', { retries: 0 })
-      .then((lists) => setHasWatchlist(lists.length > 0))
-      .catch(() => setHasWatchlist(false));
-  }, []);
-
   const close = () => {
     storeNotificationTime();
     onClose();
@@ -80,15 +74,17 @@ export function SurveyFlow({ mode, startAs, onClose }: Props) {
         onInteractOutside={(event) => event.preventDefault()}
         onPointerDownOutside={(event) => event.preventDefault()}
       >
-        {hasWatchlist === null ? (
-          <div className="grid gap-4 p-6" aria-busy>
-            <DialogTitle className="sr-only">{SURVEY_TEXTS.introTitle}</DialogTitle>
-            <Skeleton className="h-6 w-2/3" />
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : (
-          <SurveySteps mode={mode} hasWatchlist={hasWatchlist} startIndex={startAs === 'notification' ? 1 : 0} onClose={close} />
-        )}
+        <Suspense
+          fallback={
+            <div className="grid gap-4 p-6" aria-busy>
+              <DialogTitle className="sr-only">{SURVEY_TEXTS.introTitle}</DialogTitle>
+              <Skeleton className="h-6 w-2/3" />
+              <Skeleton className="h-24 w-full" />
+            </div>
+          }
+        >
+          <SurveyForUser mode={mode} startIndex={startAs === 'notification' ? 1 : 0} onClose={close} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
@@ -122,6 +118,8 @@ const CHOICES: Partial<Record<SurveyStep, { field: 'userType' | 'institutionType
   expertise: { field: 'expertiseType', options: SURVEY_EXPERTISE_TYPES },
 };
 
+const NAME_FORM_ID = 'survey-watchlist-name-form';
+
 const TITLES: Record<SurveyStep, string> = {
   intro: SURVEY_TEXTS.introTitle,
   userType: SURVEY_TEXTS.userTypeTitle,
@@ -132,6 +130,19 @@ const TITLES: Record<SurveyStep, string> = {
   thankYou: SURVEY_TEXTS.thankYouTitle,
 };
 
+type StepsProps = { mode: SurveyMode; startIndex: number; onClose: () => void };
+
+/** Whether the user already keeps a watchlist decides the steps (the lists load while the skeleton shows). */
+function SurveyForUser(props: StepsProps) {
+  if (!useHasWatchlists()) return <SurveySteps {...props} hasWatchlist={false} />;
+  return <SurveyStepsWithLists {...props} />;
+}
+
+function SurveyStepsWithLists(props: StepsProps) {
+  const { lists } = useWatchlists();
+  return <SurveySteps {...props} hasWatchlist={lists.some((list) => list.id !== TEMP_WATCHLIST_ID)} />;
+}
+
 async function upload(state: SurveyState) {
   try {
     await http.post('/api/user/survey/upload', toSurveyAnswers(state), { retries: 0 });
@@ -141,20 +152,31 @@ async function upload(state: SurveyState) {
   }
 }
 
-function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: { mode: SurveyMode; hasWatchlist: boolean; startIndex: number; onClose: () => void }) {
+function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: StepsProps & { hasWatchlist: boolean }) {
   const router = useRouter();
+  const refreshWatchlists = useRefreshWatchlists();
   const [state, dispatch] = useReducer(surveyReducer, initialSurveyState(hasWatchlist, startIndex));
   const [saving, setSaving] = useState(false);
+  // The name step's form lives as long as the survey, so Back and Next keep what was typed.
+  const nameForm = useForm({ resolver: zodResolver(surveyWatchlistNameSchema), defaultValues: { watchlistName: '' }, reValidateMode: 'onSubmit' });
+  const typedName = useWatch({ control: nameForm.control, name: 'watchlistName' });
+  const nameError = nameForm.formState.errors.watchlistName?.message;
+  const submitName = nameForm.handleSubmit(({ watchlistName }) => {
+    dispatch({ type: 'answer', patch: { watchlistName } });
+    dispatch({ type: 'next' });
+  });
   const steps = stepsOf(state);
   const step = currentStep(state);
   const { draft } = state;
   const choice = CHOICES[step];
-  const ready = canProceed(step, draft);
+  const ready = step === 'watchlistName' ? typedName.trim().length > 0 : canProceed(step, draft);
 
   const finish = async (startTour: boolean) => {
     if (saving) return;
     setSaving(true);
     await upload(state);
+    // The answers may have created a watchlist: the stars read the lists again.
+    if (!hasWatchlist) refreshWatchlists();
     onClose();
     if (startTour) router.push(TOUR_START_HREF);
   };
@@ -214,22 +236,27 @@ function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: { mode: Survey
     );
   } else if (step === 'watchlistName') {
     body = (
-      <div className="grid gap-2">
+      <form id={NAME_FORM_ID} noValidate onSubmit={(event) => void submitName(event)} className="grid gap-2">
         <label htmlFor="survey-watchlist-name" className="text-sm font-medium">
           Watchlist name
         </label>
         <Input
           id="survey-watchlist-name"
-          value={draft.watchlistName}
+          {...nameForm.register('watchlistName', { onChange: () => nameForm.clearErrors('watchlistName') })}
           maxLength={WATCHLIST_NAME_MAX_LENGTH}
           autoComplete="off"
-          onChange={(event) => dispatch({ type: 'answer', patch: { watchlistName: event.target.value } })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') dispatch({ type: 'next' });
-          }}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby="survey-watchlist-name-hint"
         />
-        <p className="text-xs text-muted-foreground">{WATCHLIST_MESSAGES.nameTooLong}</p>
-      </div>
+        {nameError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {nameError}
+          </p>
+        ) : null}
+        <p id="survey-watchlist-name-hint" className="text-xs text-muted-foreground">
+          {WATCHLIST_MESSAGES.nameTooLong}
+        </p>
+      </form>
     );
   } else if (step === 'thankYou') {
     body = <p className="text-sm leading-relaxed text-muted-foreground">{SURVEY_TEXTS.thankYouText}</p>;
@@ -274,9 +301,15 @@ function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: { mode: Survey
             <Button variant="outline" onClick={() => dispatch({ type: 'skip' })}>
               {SURVEY_TEXTS.skip}
             </Button>
-            <Button disabled={!ready} onClick={() => dispatch({ type: 'next' })}>
-              {SURVEY_TEXTS.next}
-            </Button>
+            {step === 'watchlistName' ? (
+              <Button type="submit" form={NAME_FORM_ID} disabled={!ready}>
+                {SURVEY_TEXTS.next}
+              </Button>
+            ) : (
+              <Button disabled={!ready} onClick={() => dispatch({ type: 'next' })}>
+                {SURVEY_TEXTS.next}
+              </Button>
+            )}
           </>
         ) : null}
         {step === 'thankYou' ? (

@@ -2,6 +2,7 @@
 
 import { useSession } from 'next-auth/react';
 import dynamic from 'next/dynamic';
+import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
 import { useFeatureFlag } from '@/components/chrome/public-config';
@@ -12,10 +13,14 @@ import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey
 // The survey's code is fetched only for a signed-in user whose survey is due.
 const SurveyFlow = dynamic(() => import('./survey-flow').then((module) => module.SurveyFlow), { ssr: false });
 
+/** The staff console is a work tool, not the site: the personalisation survey waits until they are back on the site. */
+const isStaffConsole = (pathname: string | null) => pathname === '/staff' || Boolean(pathname?.startsWith('/staff/'));
+
 /** After login (flag extendedUserSetting): an unanswered survey shows its notification, as SPEC §4 times it. */
 export function SurveyGate() {
   const { status } = useSession();
   const enabled = useFeatureFlag('extendedUserSetting');
+  const inConsole = isStaffConsole(usePathname());
   const [mode, setMode] = useState<SurveyMode | null>(null);
   const checked = useRef(false);
 
@@ -25,7 +30,7 @@ export function SurveyGate() {
       checked.current = false;
       return;
     }
-    if (!enabled || checked.current) return;
+    if (!enabled || inConsole || checked.current) return;
     checked.current = true;
     const due = surveyDueMode(window.localStorage.getItem(SURVEY_LAST_NOTIFICATION_KEY), Date.now());
     if (!due) return;
@@ -35,8 +40,8 @@ export function SurveyGate() {
         if (reply && isSurveyUnanswered(reply)) setMode(due);
       })
       .catch(() => undefined);
-  }, [status, enabled]);
+  }, [status, enabled, inConsole]);
 
-  if (!mode || status !== 'authenticated') return null;
+  if (!mode || status !== 'authenticated' || inConsole) return null;
   return <SurveyFlow mode={mode} startAs="notification" onClose={() => setMode(null)} />;
 }

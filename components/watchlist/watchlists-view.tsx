@@ -9,7 +9,7 @@ import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import type { WatchedProject, Watchlist } from '@/lib/schemas/watchlist';
+import type { WatchedProject } from '@/lib/schemas/watchlist';
 import { gradeFor } from '@/lib/score';
 import type { SearchResult } from '@/lib/search';
 import { cn, formatRank } from '@/lib/utils';
@@ -17,14 +17,13 @@ import { cn, formatRank } from '@/lib/utils';
 import { AddProjectsList } from './add-projects-list';
 import { selectedWatchlistIdAtom } from './atoms';
 import { WatchlistNameDialog } from './create-watchlist-dialog';
-import { useWatchlistOperations } from './use-watchlist-operations';
-
+import { useWatchlists } from './watchlists-provider';
 
 type Sort = 'added' | 'name' | 'score' | 'rank';
 
-/** The watchlists page: lists as tabs, the selected list's projects, and the Add Projects list. */
-export function WatchlistsView({ initialLists, details }: { initialLists: Watchlist[]; details: Record<string, WatchedProject> }) {
-  const ops = useWatchlistOperations(initialLists);
+/** The watchlists page (under a WatchlistsProvider with the user's lists): tabs, the selected list's projects, Add Projects. */
+export function WatchlistsView({ details }: { details: Record<string, WatchedProject> }) {
+  const ops = useWatchlists();
   const setStarTarget = useSetAtom(selectedWatchlistIdAtom);
   const [added, setAdded] = useState<Record<string, WatchedProject>>({});
   const [sort, setSort] = useState<Sort>('added');

@@ -82,3 +82,7 @@ export const resetPasswordBodySchema = z.strictObject({
 export const verifyEmailBodySchema = z.strictObject({ email: bodyEmail, verificationCode: bodyCode });
 export const resendConfirmationBodySchema = z.strictObject({ email: bodyEmail });
 export const credentialsSchema = z.object({ email: bodyEmail, password: bodyPassword });
+
+/** What every /api/auth call answers when it is done (SPEC §7). */
+export const authDoneSchema = z.object({ msg: z.literal('SUCCESS') });
+export type AuthDone = z.infer<typeof authDoneSchema>;

@@ -21,6 +21,34 @@ export const searchQuerySchema = z.object({
   keyword: z.string().max(100, 'keyword is too long (at most 100 characters)').default(''),
 });
 
+// ---- Answers ----
+
+/** One project the search box lists (GET /api/search-project answers a list of them). */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  logo: z.string().nullable(),
+  name: z.string(),
+  rank: z.int().nullable(),
+  tokenTickers: z.array(z.string()),
+});
+
+/** A project's votes, and the asking voter's own when known (POST /api/projects/vote answers it). */
+export const voteSummarySchema = z.object({
+  yes: z.int().nonnegative(),
+  no: z.int().nonnegative(),
+  total: z.int().nonnegative(),
+  /** 0–100 with one decimal; null before the first vote. */
+  yesPercentage: z.number().min(0).max(100).nullable(),
+  yourVote: z.boolean().nullable(),
+});
+
+/** GET /api/projects/average-yes-percentage: site-wide without `id`, the project's with its vote count with it. */
+export const siteYesPercentageSchema = voteSummarySchema.pick({ yesPercentage: true });
+export const projectYesPercentageSchema = z.object({ id: z.string(), yesPercentage: voteSummarySchema.shape.yesPercentage, votes: z.int().nonnegative() });
+export const yesPercentageSchema = z.union([siteYesPercentageSchema, projectYesPercentageSchema]);
+
+export type YesPercentage = z.infer<typeof yesPercentageSchema>;
+
 const url = z
   .string()
   .trim()

@@ -39,6 +39,14 @@ export const walletAddressSchema = z
 
 export const addWalletSchema = z.strictObject({ walletAddress: walletAddressSchema });
 
+/** A wallet as GET and POST /api/user/wallets answer it: checksummed, with when it was added (ISO 8601). */
+export const walletSchema = z.object({ walletAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/), addedAt: z.iso.datetime() });
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** POST /api/user/avatar answers whose avatar it now is (the picture is stored under the username). */
+export const avatarOwnerSchema = z.object({ username: usernameSchema });
+export type AvatarOwner = z.infer<typeof avatarOwnerSchema>;
+
 const eventProperties = z
   .record(z.string().max(100, 'a property name is too long'), z.json())
   .refine(

@@ -112,3 +112,51 @@ export const socialActivityRowSchema = z.object({
   date: z.string().refine((value) => parseDate(value) !== null, 'date must be YYYY-MM-DD'),
   value: z.coerce.number('value must be a number').finite('value must be a number').min(0, 'value cannot be negative'),
 });
+
+// ---- Answers of the /api/skynet calls (lib/skynet/types.ts names their types) ----
+
+/** Why Skynet holds a function or an address to be privileged. */
+export const skynetEvidenceSchema = z.object({
+  method: z.enum(['source', 'probe', 'name', 'owner', 'event', 'erc165', 'erc1967']),
+  detail: z.string(),
+});
+
+const unixSeconds = z.int().nonnegative();
+
+/** One value of a named series. */
+export const metricPointSchema = z.object({ timestamp: unixSeconds, value: z.number(), detail: z.unknown(), isDemo: z.boolean() });
+
+const metricSeries = { series: z.string(), name: z.string(), labels: z.record(z.string(), z.string()) };
+
+export const metricLatestSchema = z.object({ ...metricSeries, latest: metricPointSchema.nullable() });
+/** The point in force at each asked time: the newest at or before it, null before the series began. */
+export const metricByTimestampsSchema = z.object({ ...metricSeries, points: z.array(z.object({ timestamp: unixSeconds, point: metricPointSchema.nullable() })) });
+
+export const topCallerSchema = z.object({ address: z.string(), calls: z.int().nonnegative() });
+export const topEventSchema = z.object({ name: z.string(), count: z.int().nonnegative() });
+/** Reverted calls are counted in `calls` and again apart in `reverted`. */
+export const topFunctionCallSchema = z.object({ name: z.string(), calls: z.int().nonnegative(), reverted: z.int().nonnegative() });
+
+export const privilegedAddressSchema = z.object({
+  chainId: z.int(),
+  holder: z.string(),
+  privilege: z.string(),
+  label: z.string(),
+  active: z.boolean(),
+  sinceBlock: z.int().nullable(),
+  sinceTx: z.string().nullable(),
+  evidence: z.array(skynetEvidenceSchema),
+});
+export const privilegedFunctionSchema = z.object({ chainId: z.int(), selector: z.string(), signature: z.string(), evidence: z.array(skynetEvidenceSchema) });
+export const privilegedTransactionSchema = z.object({
+  chainId: z.int(),
+  txHash: z.string(),
+  blockNumber: z.int().nonnegative(),
+  timestamp: unixSeconds,
+  from: z.string(),
+  functionName: z.string(),
+  succeeded: z.boolean(),
+});
+
+/** A project's social activity of one type on one day; null when nothing was recorded for it. */
+export const socialActivityDaySchema = z.object({ date: z.iso.date(), value: z.number().nullable(), isDemo: z.boolean() });

@@ -29,6 +29,9 @@ export const surveyAnswersSchema = z
   .refine((answers) => !answers.expertiseType || answers.userType !== 'Institution', { message: 'expertiseType does not go with the Institution user type', path: ['expertiseType'] })
   .refine((answers) => !answers.projects === !answers.watchlistName, { message: 'projects and watchlistName go together', path: ['watchlistName'] });
 
+/** The survey's watchlist-name step (its form). */
+export const surveyWatchlistNameSchema = z.strictObject({ watchlistName: watchlistNameSchema });
+
 export type SurveyAnswers = z.infer<typeof surveyAnswersSchema>;
 export type SurveyUserType = (typeof SURVEY_USER_TYPES)[number];
 export type SurveyInstitutionType = (typeof SURVEY_INSTITUTION_TYPES)[number];

@@ -1,27 +1,40 @@
-/** What Skynet's reads return, shared by the server (server/skynet/queries.ts) and the pages that show them. */
+/**
+ * What Skynet's reads return, shared by the server (server/skynet/queries.ts) and the pages that show them. The
+ * HTTP answers among them are typed by their zod schemas (lib/schemas/skynet.ts), which the OpenAPI document uses.
+ */
+import type { z } from 'zod';
+
+import type {
+  metricByTimestampsSchema,
+  metricLatestSchema,
+  metricPointSchema,
+  privilegedAddressSchema,
+  privilegedFunctionSchema,
+  privilegedTransactionSchema,
+  skynetEvidenceSchema,
+  socialActivityDaySchema,
+  topCallerSchema,
+  topEventSchema,
+  topFunctionCallSchema,
+} from '../schemas/skynet';
 
 /** Why Skynet holds a function or an address to be privileged. */
-export type SkynetEvidence = { method: 'source' | 'probe' | 'name' | 'owner' | 'event' | 'erc165' | 'erc1967'; detail: string };
+export type SkynetEvidence = z.infer<typeof skynetEvidenceSchema>;
 
 /** One value of a named series (unix seconds). */
-export type MetricPoint = { timestamp: number; value: number; detail: unknown; isDemo: boolean };
+export type MetricPoint = z.infer<typeof metricPointSchema>;
+export type MetricLatest = z.infer<typeof metricLatestSchema>;
+export type MetricByTimestamps = z.infer<typeof metricByTimestampsSchema>;
 
-export type TopCaller = { address: string; calls: number };
-export type TopEvent = { name: string; count: number };
-export type TopFunctionCall = { name: string; calls: number; reverted: number };
+export type TopCaller = z.infer<typeof topCallerSchema>;
+export type TopEvent = z.infer<typeof topEventSchema>;
+export type TopFunctionCall = z.infer<typeof topFunctionCallSchema>;
 
-export type PrivilegedAddress = {
-  chainId: number;
-  holder: string;
-  privilege: string;
-  label: string;
-  active: boolean;
-  sinceBlock: number | null;
-  sinceTx: string | null;
-  evidence: SkynetEvidence[];
-};
-export type PrivilegedFunction = { chainId: number; selector: string; signature: string; evidence: SkynetEvidence[] };
-export type PrivilegedTransaction = { chainId: number; txHash: string; blockNumber: number; timestamp: number; from: string; functionName: string; succeeded: boolean };
+export type PrivilegedAddress = z.infer<typeof privilegedAddressSchema>;
+export type PrivilegedFunction = z.infer<typeof privilegedFunctionSchema>;
+export type PrivilegedTransaction = z.infer<typeof privilegedTransactionSchema>;
+
+export type SocialActivityDay = z.infer<typeof socialActivityDaySchema>;
 
 /** A watched contract as the project page shows it. */
 export type MonitoredContractView = {

@@ -205,15 +205,15 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 const isBuildPhase = () => process.env.NEXT_PHASE === 'phase-production-build';
 
 /**
- * While `next build` prerenders cached pages, each build worker reads its own in-memory database with the demo
- * seed: the real data folder belongs to the server (PGlite allows one process), and a build needs no running
- * database. Cached pages then revalidate from the real database at run time.
+ * While `next build` prerenders cached pages, each build worker reads its own in-memory database with the seed
+ * (DEMO_DATA as set for the build): the real data folder belongs to the server (PGlite allows one process), and a
+ * build needs no running database. Cached pages then revalidate from the real database at run time.
  */
 async function openBuildDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: null, dataDir: null });
   await handle.migrate();
-  const { seedDemoData } = await import('./seed');
-  await seedDemoData(handle.db);
+  const { seedDatabase } = await import('./seed');
+  await seedDatabase(handle.db);
   return handle;
 }
 

@@ -1,16 +1,16 @@
 import 'server-only';
 
 import { type DatabaseHandle, getDatabaseHandle } from './client';
-import { seedDemoData } from './seed';
+import { seedDatabase } from './seed';
 
 /**
- * Applies pending migrations and loads the demo data on one handle, under the migration lock, so instances that
- * start together take turns instead of racing each other's CREATE statements.
+ * Applies pending migrations and loads the seed (with demo figures unless DEMO_DATA=off) on one handle, under the
+ * migration lock, so instances that start together take turns instead of racing each other's CREATE statements.
  */
 export function migrateAndSeed(handle: DatabaseHandle): Promise<void> {
   return handle.exclusive(async ({ db, migrate }) => {
     await migrate();
-    await seedDemoData(db);
+    await seedDatabase(db);
   });
 }
 

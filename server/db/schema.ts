@@ -20,8 +20,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { ALERT_CONFIDENCE, ALERT_TYPES, type AlertType } from '@/lib/alerts';
+import { ALERT_EMAIL_CHOICES } from '@/lib/notifications';
 import type { Findings } from '@/lib/projects';
 import type { SkynetEvidence } from '@/lib/skynet/types';
+import { PUBLICATION_STATUSES, QUOTE_STATUSES, REPORT_STATUSES, STAFF_ROLES, type FindingStatus } from '@/lib/staff';
 
 export const AUDIT_STATUSES = ['audited', 'under_audit', 'none'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
@@ -45,10 +48,14 @@ export const projects = pgTable(
     website: text('website'),
     socials: jsonb('socials').$type<{ network: string; url: string }[]>().notNull().default([]),
     description: text('description'),
+    /** Contract addresses per chain, as staff entered them. */
+    contracts: jsonb('contracts').$type<{ chain: string; address: string }[]>().notNull().default([]),
     auditStatus: text('audit_status', { enum: AUDIT_STATUSES }).notNull().default('none'),
     kycVerified: boolean('kyc_verified').notNull().default(false),
     /** True when any figure on the row (rank, category, …) was generated for the demo rather than measured. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Set when staff hide the project: it then answers 404 publicly. Nothing is hard-deleted. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -71,8 +78,15 @@ export const quoteRequests = pgTable(
     services: text('services').array().notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sales team's handling: where the lead stands, who owns it, and their notes. */
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('new'),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('quote_requests_status_idx').on(table.status, table.createdAt),
+    check('quote_requests_notes_length', sql`char_length(${table.notes}) <= 10000`),
     check('quote_requests_name_length', sql`char_length(${table.name}) between 1 and 100`),
     check('quote_requests_email_length', sql`char_length(${table.email}) between 3 and 254`),
     check('quote_requests_message_length', sql`char_length(${table.message}) <= 5000`),
@@ -98,6 +112,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** The one session that survived the last raise (the browser that changed the password or signed out the rest). */
     keptSessionId: text('kept_session_id'),
+    /** Whether alerts on watched projects are also mailed (immediately) or not; the bell shows them either way. */
+    alertEmail: text('alert_email', { enum: ALERT_EMAIL_CHOICES }).notNull().default('immediate'),
     ...timestamps,
   },
   (table) => [
@@ -144,6 +160,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra header fields the mail carries (List-Unsubscribe for alert mails). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Delivery tries so far, and when the next one is due. */
     attempts: integer('attempts').notNull().default(0),
@@ -204,8 +222,31 @@ export const projectScores = pgTable(
   (table) => [index('project_scores_score_idx').on(table.score), check('project_scores_range', sql`${table.score} between 0 and 100`)],
 );
 
+/** Every change of a project's score, with the methodology version it was computed by; the project page charts it. */
+export const projectScoreHistory = pgTable(
+  'project_score_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    score: real('score').notNull(),
+    pillars: jsonb('pillars').$type<Record<string, { score: number; signals: Record<string, number> }>>().notNull(),
+    methodologyVersion: text('methodology_version').notNull(),
+    /** What the analyst said changed and why; empty for generated points. */
+    note: text('note').notNull().default(''),
+    changedByUserId: uuid('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    isDemo: boolean('is_demo').notNull().default(false),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('project_score_history_project_idx').on(table.projectId, table.recordedAt), check('project_score_history_range', sql`${table.score} between 0 and 100`)],
+);
+
 export const FINDING_SEVERITIES = ['critical', 'major', 'medium', 'minor', 'informational'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+/** One finding of an audit as staff enter it. */
+export type AuditFindingItem = { title: string; severity: FindingSeverity; status: FindingStatus };
+
 export type { Findings };
 
 /** A published security audit of a project. */
@@ -217,18 +258,33 @@ export const audits = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     auditor: text('auditor').notNull(),
+    /** When the audit was published (the report's date); drafts carry the planned date. */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     scope: text('scope').notNull(),
+    /** Counts per severity, kept in step with `findingItems` when staff enter the findings one by one. */
     findings: jsonb('findings').$type<Findings>().notNull(),
     reportUrl: text('report_url'),
     isDemo: boolean('is_demo').notNull().default(false),
+    status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('published'),
+    startedOn: date('started_on', { mode: 'string' }),
+    endedOn: date('ended_on', { mode: 'string' }),
+    /** The audited commit, tag or source reference. */
+    sourceRef: text('source_ref'),
+    findingItems: jsonb('finding_items').$type<AuditFindingItem[]>().notNull().default([]),
+    /** Key of the uploaded report PDF in the file store (server/files.ts); null when none was uploaded. */
+    reportFile: text('report_file'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audits_project_idx').on(table.projectId, table.publishedAt), index('audits_published_idx').on(table.publishedAt)],
+  (table) => [
+    index('audits_project_idx').on(table.projectId, table.publishedAt),
+    index('audits_published_idx').on(table.publishedAt),
+    check('audits_auditor_length', sql`char_length(${table.auditor}) between 1 and 200`),
+  ],
 );
 
-export const ALERT_TYPES = ['exploit', 'rug-pull', 'phishing', 'flash-loan', 'private-key-leak', 'oracle-manipulation', 'governance-attack', 'bridge-hack'] as const;
-export type AlertType = (typeof ALERT_TYPES)[number];
-export const ALERT_CONFIDENCE = ['confirmed', 'high', 'medium', 'low'] as const;
+// The vocabulary lives in lib/ so the console's forms validate against the same lists.
+export { ALERT_CONFIDENCE, ALERT_TYPES, type AlertType };
 
 /** A security alert or incident affecting a project. */
 export const securityAlerts = pgTable(
@@ -244,8 +300,41 @@ export const securityAlerts = pgTable(
     sourceUrls: text('source_urls').array().notNull().default(sql`'{}'::text[]`),
     confidence: text('confidence', { enum: ALERT_CONFIDENCE }).notNull(),
     isDemo: boolean('is_demo').notNull().default(false),
+    status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('published'),
+    amountReturnedUsd: numeric('amount_returned_usd', { precision: 20, scale: 2, mode: 'number' }),
+    technique: text('technique'),
+    description: text('description'),
+    /** The community report this alert was drafted from, when a moderator approved one. */
+    fromReportId: uuid('from_report_id'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('security_alerts_occurred_idx').on(table.occurredAt), index('security_alerts_project_idx').on(table.projectId, table.occurredAt)],
+  (table) => [
+    index('security_alerts_occurred_idx').on(table.occurredAt),
+    index('security_alerts_project_idx').on(table.projectId, table.occurredAt),
+    check('security_alerts_title_length', sql`char_length(${table.title}) between 1 and 200`),
+    check('security_alerts_amounts', sql`(${table.amountLostUsd} is null or ${table.amountLostUsd} >= 0) and (${table.amountReturnedUsd} is null or ${table.amountReturnedUsd} >= 0)`),
+  ],
+);
+
+/**
+ * A correction of a published alert: what changed (field → before and after) and why. Public: the alert's page shows
+ * them as its correction log. Never updated or deleted.
+ */
+export const alertRevisions = pgTable(
+  'alert_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => securityAlerts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
+    editorUserId: uuid('editor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('alert_revisions_alert_idx').on(table.alertId, table.createdAt), check('alert_revisions_reason_length', sql`char_length(${table.reason}) between 3 and 1000`)],
 );
 
 /** An incident reported by a visitor, kept for staff review. */
@@ -259,9 +348,14 @@ export const incidentReports = pgTable(
     description: text('description').notNull(),
     links: text('links').array().notNull().default(sql`'{}'::text[]`),
     contact: text('contact'),
-    status: text('status', { enum: ['new', 'reviewing', 'confirmed', 'dismissed'] }).notNull().default('new'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('new'),
     reporterKey: text('reporter_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moderator's decision: the alert it became or duplicates, the reason of a rejection, who and when. */
+    alertId: uuid('alert_id').references(() => securityAlerts.id, { onDelete: 'set null' }),
+    resolutionReason: text('resolution_reason'),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [
     index('incident_reports_status_idx').on(table.status, table.createdAt),
@@ -343,6 +437,28 @@ export const watchlistProjects = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.watchlistId, table.projectId] }), index('watchlist_projects_order_idx').on(table.watchlistId, table.position)],
+);
+
+/* ───────────────────────────── Notifications ───────────────────────────── */
+
+/**
+ * An alert a user hears about in the site because they watch its project. (user, alert) is unique: it is the
+ * idempotency key that lets the fan-out be re-run (a retry, a second publication) without a second notice.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => securityAlerts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('notifications_user_alert_idx').on(table.userId, table.alertId), index('notifications_user_unread_idx').on(table.userId, table.readAt, table.createdAt)],
 );
 
 /* ───────────────────────────── Survey ───────────────────────────── */
@@ -564,3 +680,83 @@ export const skynetKnownContracts = pgTable(
 );
 
 export type SkynetContractRow = typeof skynetContracts.$inferSelect;
+
+// ─── Staff ───────────────────────────────────────────────────────────────────────────────────────────────────
+// The firm's console (issue 15): who is staff and in which role, their second factor, invitations, the sessions
+// that passed the second factor, and the append-only log of every staff change.
+
+/** A user who works for the firm. The TOTP secret is stored encrypted (server/staff/totp.ts). */
+export const staffMembers = pgTable('staff_members', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: STAFF_ROLES }).notNull(),
+  totpSecret: text('totp_secret'),
+  /** Null until the member proved the first code: until then the console asks them to enrol. */
+  totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+  /** The last accepted TOTP time step, so one code is never accepted twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  ...timestamps,
+});
+
+/** Single-use recovery codes for a member who lost their authenticator; only keyed hashes are stored. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffMembers.userId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_recovery_codes_user_idx').on(table.userId)],
+);
+
+/** An invitation to an address that has no account yet; taken when that address signs up and opens the console. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_invitations_email_idx').on(sql`lower(${table.email})`)],
+);
+
+/** A session (the JWT's `sid`) that passed the second factor, until it expires. */
+export const staffVerifiedSessions = pgTable(
+  'staff_verified_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('staff_verified_sessions_user_idx').on(table.userId)],
+);
+
+/** Every staff change: who, what, before and after, when. Append-only: the database refuses updates and deletes. */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: uuid('actor_user_id'),
+    /** Kept as text so the entry still says who after the account is gone; 'cli' for the command line. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_audit_log_created_idx').on(table.createdAt), index('staff_audit_log_entity_idx').on(table.entityType, table.entityId)],
+);

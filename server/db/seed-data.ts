@@ -196,3 +196,26 @@ export function buildDemoAlerts(all: NewProject[]): (typeof securityAlerts.$infe
       };
     });
 }
+
+/** Earlier demo points of a seeded score: this many, a quarter apart before the current one. */
+const DEMO_HISTORY_POINTS = 3;
+const QUARTER = 91 * DAY;
+
+/**
+ * The signals of a seeded score's earlier, generated history points (oldest first), each signal a few points off the
+ * current one, so the demo score chart has a past. Every such point is stored as demo data.
+ */
+export function buildDemoScoreHistory(projectId: string, current: Record<string, Record<string, number>>, currentAt: Date): { recordedAt: Date; signals: Record<string, Record<string, number>> }[] {
+  return Array.from({ length: DEMO_HISTORY_POINTS }, (_, index) => {
+    const quartersBack = DEMO_HISTORY_POINTS - index;
+    const signals = Object.fromEntries(
+      Object.entries(current).map(([pillar, values]) => [
+        pillar,
+        Object.fromEntries(
+          Object.entries(values).map(([signal, value]) => [signal, Math.round(Math.min(100, Math.max(0, value + demoNumber(`${projectId}:${signal}:history:${quartersBack}`, -4, 2) * quartersBack)))]),
+        ),
+      ]),
+    );
+    return { recordedAt: new Date(currentAt.getTime() - quartersBack * QUARTER), signals };
+  });
+}

@@ -5,30 +5,66 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { computeScore, METHODOLOGY_VERSION } from '@/lib/score';
 
-import { audits, projects, projectScores, securityAlerts, skynetKnownContracts } from './schema';
+import { getConfig } from '../config';
+import { audits, projects, projectScoreHistory, projectScores, securityAlerts, skynetKnownContracts, type NewProject } from './schema';
 import { buildKnownContracts, seedSkynetDemo } from '../skynet/demo';
-import { buildDemoAlerts, buildDemoAudits, buildDemoSignals, buildSeedProjects } from './seed-data';
+import { buildDemoAlerts, buildDemoAudits, buildDemoScoreHistory, buildDemoSignals, buildSeedProjects } from './seed-data';
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 200) {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
 /**
- * Loads the demo projects. Safe to run any number of times: rows that exist are left as an operator may have
- * edited them, missing ones are added.
+ * A packaged project as a plain entry: only its real name, tickers and logo. Rank, category, chains, audit status
+ * and KYC are the demo's inventions, so they stay unset (and the row carries no demo mark).
  */
-export async function seedDemoData(db: Database): Promise<{ projects: number }> {
-  const rows = buildSeedProjects();
-  const scores = rows.map((project) => {
-    const { score, pillars } = computeScore(buildDemoSignals(project));
-    return { projectId: project.id, score, pillars, methodologyVersion: METHODOLOGY_VERSION, isDemo: true };
-  });
+export function plainProject({ id, name, logo, tokenTickers }: NewProject): NewProject {
+  return { id, name, logo, tokenTickers, isDemo: false };
+}
+
+/**
+ * Loads the packaged projects and, with DEMO_DATA on (the default), the generated figures around them: ranks,
+ * scores and their history, audits, alerts and Skynet series, each marked as demo. With DEMO_DATA=off the
+ * projects come as plain entries and nothing is generated, so every score says "Not yet assessed" until staff
+ * assess it. Safe to run any number of times: rows that exist are left as an operator may have edited (or hidden)
+ * them, missing ones are added; turning the demo off later adds nothing but removes nothing either.
+ */
+export async function seedDatabase(db: Database, { demo = getConfig().demoData }: { demo?: boolean } = {}): Promise<{ projects: number }> {
+  const rows = demo ? buildSeedProjects() : buildSeedProjects().map(plainProject);
   await insertInBatches(rows, (batch) => db.insert(projects).values(batch).onConflictDoNothing({ target: projects.id }));
-  await insertInBatches(scores, (batch) => db.insert(projectScores).values(batch).onConflictDoNothing({ target: projectScores.projectId }));
-  await insertInBatches(buildDemoAudits(rows), (batch) => db.insert(audits).values(batch).onConflictDoNothing({ target: audits.id }));
-  await insertInBatches(buildDemoAlerts(rows), (batch) => db.insert(securityAlerts).values(batch).onConflictDoNothing({ target: securityAlerts.id }));
+  // The token list's contract addresses are facts, not figures: Skynet's `watch` finds contracts by them either way.
   await insertInBatches(buildKnownContracts(rows), (batch) => db.insert(skynetKnownContracts).values(batch).onConflictDoNothing());
-  await seedSkynetDemo(db, rows);
+  if (demo) await seedDemoFigures(db, rows);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return { projects: count };
+}
+
+/** The demo's generated figures for the seeded projects; each row is marked as demo. */
+async function seedDemoFigures(db: Database, rows: NewProject[]): Promise<void> {
+  const signalsByProject = new Map(rows.map((project) => [project.id, buildDemoSignals(project)]));
+  const scores = rows.map((project) => {
+    const { score, pillars } = computeScore(signalsByProject.get(project.id)!);
+    return { projectId: project.id, score, pillars, methodologyVersion: METHODOLOGY_VERSION, isDemo: true };
+  });
+  const newScores: { projectId: string; score: number; pillars: (typeof scores)[number]['pillars']; updatedAt: Date }[] = [];
+  await insertInBatches(scores, async (batch) => {
+    const inserted = await db
+      .insert(projectScores)
+      .values(batch)
+      .onConflictDoNothing({ target: projectScores.projectId })
+      .returning({ projectId: projectScores.projectId, score: projectScores.score, pillars: projectScores.pillars, updatedAt: projectScores.updatedAt });
+    newScores.push(...inserted);
+  });
+  // A score seeded just now gets a generated past (and its current point), so the demo chart is not empty.
+  const history = newScores.flatMap(({ projectId, score, pillars, updatedAt }) => [
+    ...buildDemoScoreHistory(projectId, signalsByProject.get(projectId)!, updatedAt).map(({ recordedAt, signals }) => ({ projectId, ...computeScore(signals), recordedAt })),
+    { projectId, score, pillars, recordedAt: updatedAt },
+  ]);
+  await insertInBatches(
+    history.map((point) => ({ ...point, methodologyVersion: METHODOLOGY_VERSION, isDemo: true })),
+    (batch) => db.insert(projectScoreHistory).values(batch),
+  );
+  await insertInBatches(buildDemoAudits(rows), (batch) => db.insert(audits).values(batch).onConflictDoNothing({ target: audits.id }));
+  await insertInBatches(buildDemoAlerts(rows), (batch) => db.insert(securityAlerts).values(batch).onConflictDoNothing({ target: securityAlerts.id }));
+  await seedSkynetDemo(db, rows);
 }

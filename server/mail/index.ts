@@ -12,6 +12,8 @@ const mailSchema = z.object({
   subject: z.string().min(1).max(200),
   text: z.string().min(1),
   html: z.string().min(1),
+  /** Extra header fields, such as List-Unsubscribe; names and values on one line each. */
+  headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/), z.string().regex(/^[^\r\n]*$/)).optional(),
 });
 
 export type Mail = z.infer<typeof mailSchema>;
@@ -23,6 +25,15 @@ export type Mail = z.infer<typeof mailSchema>;
 export async function enqueueMail(db: Database, mail: Mail): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(mailSchema.parse(mail)).returning({ id: mailOutbox.id });
   return row.id;
+}
+
+/** Rows per insert when many mails are written at once (one alert to thousands of watchers). */
+const OUTBOX_BATCH = 500;
+
+/** Writes many mails to the outbox in the caller's transaction, a few hundred rows per statement. */
+export async function enqueueMails(db: Database, mails: Mail[]): Promise<void> {
+  const rows = mails.map((mail) => mailSchema.parse(mail));
+  for (let start = 0; start < rows.length; start += OUTBOX_BATCH) await db.insert(mailOutbox).values(rows.slice(start, start + OUTBOX_BATCH));
 }
 
 /** The newest outbox mails with their delivery state, for the development mailbox page. */

@@ -36,3 +36,30 @@ export function verificationMail(to: string, code: string, validity: string): Ma
 export function passwordResetMail(to: string, code: string, validity: string): Mail {
   return codeMail(to, `Your ${BRAND_NAME} password reset code`, `Use this code to choose a new password for your ${BRAND_NAME} account.`, code, validity);
 }
+
+/** A plain notice without a code: a heading line, paragraphs, and an optional link. */
+export function noticeMail(to: string, subject: string, paragraphs: string[], link?: { text: string; url: string }): Mail {
+  const text = ['Hello,', '', ...paragraphs.flatMap((line) => [line, '']), ...(link ? [`${link.text}: ${link.url}`, ''] : []), `The ${BRAND_NAME} team`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f1b3d;line-height:1.5">
+<p>Hello,</p>${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>` : ''}
+<p>The ${escapeHtml(BRAND_NAME)} team</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** What an alert mail says of its alert, and where its links lead. */
+export type AlertMailContent = { title: string; type: string; projectName: string; occurredOn: string; alertUrl: string; settingsUrl: string; unsubscribeUrl: string };
+
+/** The mail that tells a watcher of an alert published on a project they watch, with a way to stop these mails. */
+export function alertMail(to: string, alert: AlertMailContent): Mail {
+  const subject = `Security alert on ${alert.projectName}: ${alert.title}`.slice(0, 200);
+  const intro = `A security alert was published on ${alert.projectName}, a project in your watchlists.`;
+  const facts = `${alert.type} · ${alert.occurredOn}`;
+  const why = `You receive this because you watch ${alert.projectName}. Choose how you hear of alerts in Settings (${alert.settingsUrl}), or stop these e-mails:`;
+  const text = ['Hello,', '', intro, '', alert.title, facts, '', `Read the alert: ${alert.alertUrl}`, '', why, alert.unsubscribeUrl, '', `The ${BRAND_NAME} team`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f1b3d;line-height:1.5">
+<p>Hello,</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(alert.alertUrl)}" style="font-size:18px;font-weight:700">${escapeHtml(alert.title)}</a><br>${escapeHtml(facts)}</p>
+<p style="font-size:13px;color:#475569">You receive this because you watch ${escapeHtml(alert.projectName)}. Choose how you hear of alerts in <a href="${escapeHtml(alert.settingsUrl)}">Settings</a>, or <a href="${escapeHtml(alert.unsubscribeUrl)}">stop these e-mails</a>.</p>
+<p>The ${escapeHtml(BRAND_NAME)} team</p></body></html>`;
+  return { to, subject, text, html };
+}

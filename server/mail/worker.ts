@@ -22,6 +22,8 @@ const RETRY_MAX_MS = 10 * 60_000;
 export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** Rows due from other instances, and retries, are picked up at least this often. */
 const POLL_MS = 5_000;
+/** Rows one pass of the loop takes before it looks at the clock again. */
+const PASS_LIMIT = 100;
 /** Shutdown waits this long for the send in flight; an unfinished row is taken again when its lease ends. */
 const STOP_WAIT_MS = 5_000;
 
@@ -104,6 +106,7 @@ async function send(row: OutboxRow, config: MailConfig): Promise<void> {
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: row.headers,
       // The outbox id: a resend after a crash carries the same id, so receivers can drop the duplicate.
       messageId: `<${row.id}@${messageIdDomain(config.mailFrom)}>`,
     }),
@@ -178,7 +181,9 @@ async function runLoop(): Promise<void> {
   while (!state.stopping) {
     state.again = false;
     try {
-      await deliverDueMail({ shouldStop: () => state.stopping });
+      const report = await deliverDueMail({ shouldStop: () => state.stopping, limit: PASS_LIMIT });
+      // A full pass means more are due (one alert mailed to thousands): go on without the pause.
+      if (report.sent + report.retried + report.failed >= PASS_LIMIT) state.again = true;
     } catch (error) {
       logger.error({ err: error }, 'mail worker: pass failed; trying again shortly');
     }

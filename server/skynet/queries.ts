@@ -16,6 +16,7 @@ import type {
 
 import { getDb } from '../db/client';
 import {
+  projects,
   skynetContracts,
   skynetEvents,
   skynetMetricPoints,
@@ -25,6 +26,20 @@ import {
   skynetTransactions,
 } from '../db/schema';
 import { memo } from './memo';
+
+/**
+ * Staff may hide a project: Skynet then answers for it, and for its contracts, as for an unknown one (nothing).
+ * Checked inside each memoised read, so a hide shows within the memo's few seconds.
+ */
+async function isHiddenProject(projectId: string | undefined): Promise<boolean> {
+  if (!projectId) return false;
+  const db = await getDb();
+  const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), isNotNull(projects.hiddenAt)));
+  return row !== undefined;
+}
+
+/** A watched contract whose project is shown publicly. */
+const contractOfShownProject = sql`not exists (select 1 from ${projects} where ${projects.id} = ${skynetContracts.projectId} and ${projects.hiddenAt} is not null)`;
 
 
 const toPoint = (row: { at: Date; value: number; detail: unknown; isDemo: boolean }): MetricPoint => ({
@@ -39,6 +54,7 @@ const pointColumns = { at: skynetMetricPoints.at, value: skynetMetricPoints.valu
 /** The newest value of a series (or null). One index read: the primary key is (series, at). */
 export function getMetricLatest(metric: MetricName): Promise<{ series: string; name: string; labels: Record<string, string>; latest: MetricPoint | null }> {
   return memo(`latest:${metric.series}`, async () => {
+    if (await isHiddenProject(metric.labels.projectId)) return { series: metric.series, name: metric.name, labels: metric.labels, latest: null };
     const db = await getDb();
     const [row] = await db.select(pointColumns).from(skynetMetricPoints).where(eq(skynetMetricPoints.series, metric.series)).orderBy(desc(skynetMetricPoints.at)).limit(1);
     return { series: metric.series, name: metric.name, labels: metric.labels, latest: row ? toPoint(row) : null };
@@ -48,6 +64,7 @@ export function getMetricLatest(metric: MetricName): Promise<{ series: string; n
 /** For each timestamp (unix seconds), the series' value in force then: the newest point at or before it. */
 export function getMetricByTimestamps(metric: MetricName, timestamps: number[]) {
   return memo(`at:${metric.series}:${timestamps.join(',')}`, async () => {
+    if (await isHiddenProject(metric.labels.projectId)) return { series: metric.series, name: metric.name, labels: metric.labels, points: timestamps.map((timestamp) => ({ timestamp, point: null })) };
     const db = await getDb();
     const points = await Promise.all(
       timestamps.map(async (timestamp) => {
@@ -80,6 +97,7 @@ export function getMetricSeries(series: string, sinceSeconds: number) {
 /** The addresses that sent the most transactions to the project's contracts. */
 export function getTopCallers(projectId: string, count: number): Promise<TopCaller[]> {
   return memo(`callers:${projectId}:${count}`, async () => {
+    if (await isHiddenProject(projectId)) return [];
     const db = await getDb();
     const calls = sql<number>`count(*)::int`;
     return db
@@ -95,6 +113,7 @@ export function getTopCallers(projectId: string, count: number): Promise<TopCall
 /** The project's events by name, most frequent first (unnamed logs, which the ABI does not describe, left out). */
 export function getTopEvents(projectId: string, count: number): Promise<TopEvent[]> {
   return memo(`events:${projectId}:${count}`, async () => {
+    if (await isHiddenProject(projectId)) return [];
     const db = await getDb();
     const total = sql<number>`count(*)::int`;
     const rows = await db
@@ -111,6 +130,7 @@ export function getTopEvents(projectId: string, count: number): Promise<TopEvent
 /** The project's functions by number of calls (reverted calls included), most called first. */
 export function getTopFunctionCalls(projectId: string, count: number): Promise<TopFunctionCall[]> {
   return memo(`functions:${projectId}:${count}`, async () => {
+    if (await isHiddenProject(projectId)) return [];
     const db = await getDb();
     const calls = sql<number>`count(*)::int`;
     const name = sql<string>`coalesce(${skynetTransactions.functionName}, ${skynetTransactions.selector})`;
@@ -127,7 +147,10 @@ export function getTopFunctionCalls(projectId: string, count: number): Promise<T
 /** The watched contracts at an address (one per project and chain). */
 async function contractsAt(address: string) {
   const db = await getDb();
-  return db.select({ id: skynetContracts.id, chainId: skynetContracts.chainId, projectId: skynetContracts.projectId }).from(skynetContracts).where(eq(skynetContracts.address, address));
+  return db
+    .select({ id: skynetContracts.id, chainId: skynetContracts.chainId, projectId: skynetContracts.projectId })
+    .from(skynetContracts)
+    .where(and(eq(skynetContracts.address, address), contractOfShownProject));
 }
 
 
@@ -148,7 +171,7 @@ export function getPrivilegedAddresses(address: string): Promise<PrivilegedAddre
       })
       .from(skynetPrivilegedAddresses)
       .innerJoin(skynetContracts, eq(skynetContracts.id, skynetPrivilegedAddresses.contractId))
-      .where(eq(skynetContracts.address, address))
+      .where(and(eq(skynetContracts.address, address), contractOfShownProject))
       .orderBy(desc(skynetPrivilegedAddresses.active), asc(skynetPrivilegedAddresses.label), asc(skynetPrivilegedAddresses.holder));
   });
 }
@@ -162,7 +185,7 @@ export function getPrivilegedFunctions(address: string): Promise<PrivilegedFunct
       .select({ chainId: skynetContracts.chainId, selector: skynetPrivilegedFunctions.selector, signature: skynetPrivilegedFunctions.signature, evidence: skynetPrivilegedFunctions.evidence })
       .from(skynetPrivilegedFunctions)
       .innerJoin(skynetContracts, eq(skynetContracts.id, skynetPrivilegedFunctions.contractId))
-      .where(eq(skynetContracts.address, address))
+      .where(and(eq(skynetContracts.address, address), contractOfShownProject))
       .orderBy(asc(skynetPrivilegedFunctions.signature));
   });
 }
@@ -197,6 +220,7 @@ export function getPrivilegedTransactions(address: string, limit: number): Promi
 /** Social activity of one type for the given days (null where nothing was recorded). */
 export function getSocialActivityByDates(projectId: string, type: string, dates: string[]): Promise<{ date: string; value: number | null; isDemo: boolean }[]> {
   return memo(`social:${projectId}:${type}:${dates.join(',')}`, async () => {
+    if (await isHiddenProject(projectId)) return dates.map((date) => ({ date, value: null, isDemo: false }));
     const db = await getDb();
     const rows = await db
       .select({ day: skynetSocialActivity.day, value: skynetSocialActivity.value, isDemo: skynetSocialActivity.isDemo })
@@ -210,6 +234,7 @@ export function getSocialActivityByDates(projectId: string, type: string, dates:
 /** What the project page shows about a project's monitoring. */
 export function getProjectMonitoring(projectId: string) {
   return memo(`project:${projectId}`, async () => {
+    if (await isHiddenProject(projectId)) return { contracts: [], socialTypes: [] };
     const db = await getDb();
     const contracts = await db
       .select({ id: skynetContracts.id, chainId: skynetContracts.chainId, address: skynetContracts.address, cursorBlock: skynetContracts.cursorBlock, lastIndexedAt: skynetContracts.lastIndexedAt })

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { CHROME_TEXTS, SEARCH_TEXTS } from '../../lib/messages';
 import { CHAT_APP, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, SOCIAL_LINKS } from '../../lib/navigation';
+import { expectPageReady } from './support/auth';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -98,7 +99,7 @@ test.describe('cookie banner', () => {
     await expect(banner).toBeHidden();
     await page.reload();
     // The banner can only appear after hydration; wait for it before asserting it stays away.
-    await page.waitForLoadState('networkidle');
+    await expectPageReady(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 import { FEEDBACK_MESSAGES, SEARCH_TEXTS } from '../../lib/messages';
+import { expectPageReady } from './support/auth';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -22,10 +23,10 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), COOKIE_CONSENT_KEY);
 });
 
-/** Opens a page and waits until it is hydrated (nothing left loading), so typing and clicking reach React. */
+/** Opens a page and waits until it is hydrated, so typing and clicking reach React. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await expectPageReady(page);
 }
 
 /** The main search on the home page (its header is hidden, so this is the only combobox with that name). */

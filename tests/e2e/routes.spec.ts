@@ -19,6 +19,7 @@ async function expectHealthyPage(page: Page, path: string) {
   const errors = collectErrors(page);
   const response = await page.goto(path);
   expect(response?.status(), `${path} status`).toBe(200);
+  // networkidle: an error can come from any chunk the page loads late, and no element says they all have.
   await page.waitForLoadState('networkidle');
   await expect(page).toHaveTitle(/\S/);
   const description = await page.locator('meta[name="description"]').first().getAttribute('content');

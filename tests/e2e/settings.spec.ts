@@ -1,36 +1,68 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { ANALYTICS_EVENT } from '../../lib/analytics';
 import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../lib/messages';
-import { createAccount, logInThrough, preparePage } from './support/account';
+import {
+  acceptCookiesUpFront,
+  createConfirmedAccount,
+  expect,
+  logInThrough,
+  MEMBER_STATE,
+  newSignedInAccount,
+  openSettings,
+  strongPassword,
+  test,
+} from './support/auth';
+import { uniqueEmail } from './support/mail';
 
-const PASSWORD = 'settings-pass-1';
 // A 2×2 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQizohF3WCAUIBACBmBQGutJrkAAAAAElFTkSuQmCC', 'base64');
 
 test.describe.configure({ mode: 'parallel' });
 
-test.beforeEach(async ({ page }, testInfo) => {
-  // Sign-up, mail and a UI log-in on a loaded 2-core machine.
-  test.setTimeout(120_000);
-  await preparePage(page, testInfo.workerIndex);
+test.beforeEach(async ({ page }) => {
+  // Sign-up, mail and a log-in each on a loaded 2-core machine.
+  test.setTimeout(90_000);
+  await acceptCookiesUpFront(page);
 });
 
-async function signedInOnSettings(page: Page): Promise<string> {
-  const email = await createAccount(page, PASSWORD);
-  await logInThrough(page, '/my/settings', email, PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
-  return email;
+/** A new account of this test's own (its username, wallets or password change), on the settings page. */
+async function ownAccountOnSettings(page: Page) {
+  const account = await newSignedInAccount(page, 'settings');
+  await openSettings(page);
+  return account;
 }
 
-test('the settings page lists Profile first, then the setup and tour sections, Wallets, Change password and Devices', async ({ page }) => {
-  await signedInOnSettings(page);
-  const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Wallets', 'Change password', 'Devices']);
+test.describe('as the shared member', () => {
+  test.use({ storageState: MEMBER_STATE });
+
+  test('the settings page lists Profile first, then the setup and tour sections, Alert e-mails, Wallets, Change password and Devices', async ({ page }) => {
+    await openSettings(page);
+    const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Alert e-mails', 'Wallets', 'Change password', 'Devices']);
+  });
+
+  test('upload a profile picture and see it; a file that is not a picture is refused', async ({ page }) => {
+    await openSettings(page);
+    const file = page.getByLabel('Profile picture file');
+
+    await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+    await expect(page.getByRole('alert').filter({ hasText: SETTINGS_MESSAGES.avatarWrongType })).toBeVisible();
+
+    await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText(SETTINGS_MESSAGES.avatarSaved)).toBeVisible();
+    const picture = page.getByTestId('profile-avatar').locator('img');
+    await expect(picture).toHaveAttribute('src', /\/api\/avatars\/[a-z0-9_-]+\?v=\d+/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+
+    // A fresh page load shows it too (the store serves it by username).
+    await page.reload();
+    await expect.poll(() => page.getByTestId('profile-avatar').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  });
 });
 
 test('change the username: it is saved, lower-cased, and the account menu shows it', async ({ page }) => {
-  await signedInOnSettings(page);
+  await ownAccountOnSettings(page);
   const name = `New_Name-${Date.now().toString(36)}`;
   const field = page.getByLabel('Username');
   await field.fill('no');
@@ -46,26 +78,8 @@ test('change the username: it is saved, lower-cased, and the account menu shows 
   await expect(page.getByRole('menu')).toContainText(name.toLowerCase());
 });
 
-test('upload a profile picture and see it; a file that is not a picture is refused', async ({ page }) => {
-  await signedInOnSettings(page);
-  const file = page.getByLabel('Profile picture file');
-
-  await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
-  await expect(page.getByRole('alert').filter({ hasText: SETTINGS_MESSAGES.avatarWrongType })).toBeVisible();
-
-  await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText(SETTINGS_MESSAGES.avatarSaved)).toBeVisible();
-  const picture = page.getByTestId('profile-avatar').locator('img');
-  await expect(picture).toHaveAttribute('src', /\/api\/avatars\/[a-z0-9_-]+\?v=\d+/);
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
-
-  // A fresh page load shows it too (the store serves it by username).
-  await page.reload();
-  await expect.poll(() => page.getByTestId('profile-avatar').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
-});
-
 test('add a wallet: stored checksummed and listed; a bad address is refused', async ({ page }) => {
-  await signedInOnSettings(page);
+  await ownAccountOnSettings(page);
   const wallets = page.getByRole('region', { name: 'Wallets' });
   await expect(wallets.getByText('No wallets yet.')).toBeVisible();
 
@@ -81,9 +95,9 @@ test('add a wallet: stored checksummed and listed; a bad address is refused', as
   await expect(page.getByRole('list', { name: 'Your wallets' }).getByRole('listitem')).toHaveText(['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed']);
 });
 
-test('change the password: the session stays, and the new password logs in', async ({ page, browser }, testInfo) => {
-  const email = await signedInOnSettings(page);
-  const newPassword = 'changed-pass-2';
+test('change the password: the session stays, and the new password logs in', async ({ page, browser }) => {
+  const { email, password } = await ownAccountOnSettings(page);
+  const newPassword = strongPassword();
   const section = page.getByRole('region', { name: 'Change password' });
 
   await section.getByLabel('Current password').fill('wrong-pass-9');
@@ -92,7 +106,7 @@ test('change the password: the session stays, and the new password logs in', asy
   await section.getByRole('button', { name: 'Change password' }).click();
   await expect(section.getByText(SETTINGS_MESSAGES.currentPasswordWrong)).toBeVisible();
 
-  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByLabel('Current password').fill(password);
   await section.getByRole('button', { name: 'Change password' }).click();
   await expect(section.getByRole('status')).toHaveText(SETTINGS_MESSAGES.passwordChanged);
 
@@ -100,10 +114,10 @@ test('change the password: the session stays, and the new password logs in', asy
   await page.reload();
   await expect(page).toHaveURL(/\/my\/settings$/);
 
-  // A new browser logs in with the new password.
+  // A new browser logs in with the new password (its context gets this test's options: client address included).
   const context = await browser.newContext();
   const other = await context.newPage();
-  await preparePage(other, testInfo.workerIndex);
+  await acceptCookiesUpFront(other);
   await logInThrough(other, '/my/settings', email, newPassword);
   await expect(other.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
   await context.close();
@@ -122,7 +136,12 @@ test('analytics without a key: identify on login, a page view per route change, 
   });
   const events = () => page.evaluate(() => (window as unknown as { recorded: Recorded[] }).recorded);
 
-  await signedInOnSettings(page);
+  // Signing in through the sign-in page is what this test is about: no stored state, no API shortcut.
+  const email = uniqueEmail('settings-analytics');
+  const password = strongPassword();
+  await createConfirmedAccount(page.request, email, password);
+  await logInThrough(page, '/my/settings', email, password);
+  await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
   await expect.poll(async () => (await events()).filter((entry) => entry.event === '$identify').length).toBe(1);
 
   await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();

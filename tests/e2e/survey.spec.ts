@@ -2,7 +2,7 @@ import { devices, type Page } from '@playwright/test';
 
 import { SURVEY_LAST_NOTIFICATION_KEY, SURVEY_REMINDER_INTERVAL_MS } from '../../lib/constants';
 import { SURVEY_TEXTS } from '../../lib/survey';
-import { expect, test } from './support/auth';
+import { expect, expectPageReady, test } from './support/auth';
 import { putSurveyOff, signedInAs } from './support/onboarding';
 
 test.describe.configure({ mode: 'parallel' });
@@ -31,8 +31,8 @@ test.beforeEach(() => {
   test.setTimeout(120_000);
 });
 
-test('retail path on a first login: expertise, a favourite project and a watchlist name; the reply and the watchlist are saved', async ({ page, request }, testInfo) => {
-  await signedInAs(page, request, 'survey-retail', '/my/settings');
+test('retail path on a first login: expertise, a favourite project and a watchlist name; the reply and the watchlist are saved', async ({ page }, testInfo) => {
+  await signedInAs(page, 'survey-retail', '/my/settings');
   await expect(notification(page)).toBeVisible();
   await expect(notification(page)).toContainText(SURVEY_TEXTS.introFirstLogin);
   await page.screenshot({ path: testInfo.outputPath('survey-desktop-notification.png') });
@@ -68,15 +68,16 @@ test('retail path on a first login: expertise, a favourite project and a watchli
   await expect.poll(() => surveyReply(page)).toEqual({ userType: 'Retail Investor', expertiseType: 'Expert', projects: ['bitcoin'], watchlistName: 'My Coins' });
   expect(await watchlists(page)).toEqual([{ name: 'My Coins', projects: ['bitcoin'] }]);
 
-  // Answered: no notification any more, even with no stored time.
+  // Answered: no notification any more, even with no stored time (with none, the page asks the server).
   await page.evaluate((key) => window.localStorage.removeItem(key), SURVEY_LAST_NOTIFICATION_KEY);
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/survey');
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  expect((await asked).ok()).toBe(true);
   await expect(notification(page)).toHaveCount(0);
 });
 
-test('institution path: institution type, Skip on the projects, then Start a Guided Tour saves and opens the tour', async ({ page, request }) => {
-  await signedInAs(page, request, 'survey-inst', '/my/settings');
+test('institution path: institution type, Skip on the projects, then Start a Guided Tour saves and opens the tour', async ({ page }) => {
+  await signedInAs(page, 'survey-inst', '/my/settings');
   await notification(page).getByRole('button', { name: SURVEY_TEXTS.letsStart }).click();
   await choose(page, SURVEY_TEXTS.userTypeTitle, 'Institution', 25);
   await choose(page, SURVEY_TEXTS.institutionTypeTitle, 'VC/Hedge fund', 50);
@@ -94,9 +95,10 @@ test('institution path: institution type, Skip on the projects, then Start a Gui
   expect(await watchlists(page)).toEqual([]);
 });
 
-test('with a watchlist already: Settings → Extended Account Setup → Get Started asks no projects or name', async ({ page, request }) => {
+test('with a watchlist already: Settings → Extended Account Setup → Get Started asks no projects or name', async ({ page }) => {
   await putSurveyOff(page);
-  await signedInAs(page, request, 'survey-has-list', '/my/settings');
+  await signedInAs(page, 'survey-has-list', '/my/settings');
+  await expectPageReady(page);
   const created = await page.request.post('/api/watchlist/create', { data: { name: 'Existing', projects: ['ethereum'] } });
   expect(created.status()).toBe(200);
 
@@ -118,8 +120,8 @@ test('with a watchlist already: Settings → Extended Account Setup → Get Star
   expect(await watchlists(page)).toEqual([{ name: 'Existing', projects: ['ethereum'] }]);
 });
 
-test("I'll do it later closes it and stores the time; it comes back as a reminder after 7 days", async ({ page, request }) => {
-  await signedInAs(page, request, 'survey-later', '/my/watchlists');
+test("I'll do it later closes it and stores the time; it comes back as a reminder after 7 days", async ({ page }) => {
+  await signedInAs(page, 'survey-later', '/my/watchlists');
   await expect(notification(page)).toBeVisible();
   const before = Date.now();
   await notification(page).getByRole('button', { name: SURVEY_TEXTS.later }).click();
@@ -127,8 +129,9 @@ test("I'll do it later closes it and stores the time; it comes back as a reminde
   const stored = Number(await page.evaluate((key) => window.localStorage.getItem(key), SURVEY_LAST_NOTIFICATION_KEY));
   expect(stored).toBeGreaterThanOrEqual(before - 5_000);
 
+  // Once the account menu shows, the page knows the session and has judged the stored time (not due: no request).
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await expectPageReady(page);
   await expect(notification(page)).toHaveCount(0);
 
   await page.evaluate(([key, time]) => window.localStorage.setItem(key, time), [SURVEY_LAST_NOTIFICATION_KEY, String(Date.now() - SURVEY_REMINDER_INTERVAL_MS - 60_000)] as const);
@@ -143,8 +146,8 @@ void _unused;
 test.describe('on a phone', () => {
   test.use(pixel7);
 
-  test('the notification and the modal fit the screen', async ({ page, request }, testInfo) => {
-    await signedInAs(page, request, 'survey-phone', '/my/settings');
+  test('the notification and the modal fit the screen', async ({ page }, testInfo) => {
+    await signedInAs(page, 'survey-phone', '/my/settings');
     await expect(notification(page)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('survey-phone-notification.png') });
     await notification(page).getByRole('button', { name: SURVEY_TEXTS.letsStart }).click();

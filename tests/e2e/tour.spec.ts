@@ -2,8 +2,7 @@ import { devices, type Page } from '@playwright/test';
 
 import { TOUR_MESSAGES } from '../../lib/messages';
 import { TOUR_TEXTS } from '../../lib/tour';
-import { acceptCookiesUpFront, accountMenuButton, expect, test } from './support/auth';
-import { putSurveyOff, signedInAs } from './support/onboarding';
+import { acceptCookiesUpFront, accountMenuButton, expect, expectPageReady, MEMBER_STATE, test } from './support/auth';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -70,13 +69,15 @@ test.describe('the guided tour, signed out', () => {
 });
 
 test.describe('the guided tour, signed in', () => {
-  test.beforeEach(async ({ page }) => {
-    test.setTimeout(120_000);
-    await putSurveyOff(page);
+  // The shared member: the tour changes nothing on the server (its stored state also keeps the survey away).
+  test.use({ storageState: MEMBER_STATE });
+  test.beforeEach(() => {
+    test.setTimeout(60_000);
   });
 
-  test('Settings → Guided Tour → Get Started runs the tour from the account step to the signed-in end screen', async ({ page, request }, testInfo) => {
-    await signedInAs(page, request, 'tour-settings', '/my/settings');
+  test('Settings → Guided Tour → Get Started runs the tour from the account step to the signed-in end screen', async ({ page }, testInfo) => {
+    await page.goto('/my/settings');
+    await expectPageReady(page);
     await page.getByRole('region', { name: 'Guided Tour' }).getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/\?tour=true$/);
     await expect(heading(page, 'Your account')).toBeVisible();
@@ -97,8 +98,8 @@ test.describe('the guided tour, signed in', () => {
     await expectTourGone(page);
   });
 
-  test('the avatar menu starts the tour; a hidden target is logged and passed over', async ({ page, request }) => {
-    await signedInAs(page, request, 'tour-menu', '/my/watchlists');
+  test('the avatar menu starts the tour; a hidden target is logged and passed over', async ({ page }) => {
+    await page.goto('/my/watchlists');
     await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Guided Tour' }).click();
     await expect(heading(page, 'Your account')).toBeVisible();

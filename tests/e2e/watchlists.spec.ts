@@ -1,81 +1,39 @@
-import { randomBytes } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { WATCHLIST_MESSAGES } from '../../lib/messages';
-import { uniqueEmail, waitForCode } from './support/mail';
+import { acceptCookiesUpFront, expect, expectPageReady, newSignedInAccount, test } from './support/auth';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** The consent flag the cookie banner stores (lib/constants COOKIE_CONSENT_KEY). */
-const COOKIE_CONSENT_KEY = 'cookie-consent';
-const PASSWORD = 'watch-list-42';
-
-const run = randomBytes(3).toString('hex');
-let serial = 0;
-
-/** The address this test's requests come from (rate limits are per address). */
-const ipOf = new WeakMap<Page, string>();
-
-test.beforeEach(async ({ page }, testInfo) => {
-  // Sign-up, mail and a UI log-in on a loaded 2-core machine.
-  test.setTimeout(120_000);
-  const ip = `10.${parseInt(run.slice(0, 2), 16)}.${(testInfo.workerIndex + 100) % 256}.${++serial % 256}`;
-  const forwarded = `${ip}, 198.51.100.${parseInt(run.slice(2, 4), 16)}`;
-  ipOf.set(page, forwarded);
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': forwarded });
-  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), COOKIE_CONSENT_KEY);
+test.beforeEach(async ({ page }) => {
+  test.setTimeout(90_000);
+  await acceptCookiesUpFront(page);
 });
 
-const headersOf = (page: Page) => ({ 'x-forwarded-for': ipOf.get(page)! });
-
-/** A fresh, confirmed account made through the API and the mail catcher. */
-async function createAccount(page: Page): Promise<string> {
-  const email = uniqueEmail('watch');
-  const signup = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD }, headers: headersOf(page) });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const verificationCode = await waitForCode(email);
-  const verify = await page.request.post('/api/auth/verify-email', { data: { email, verificationCode }, headers: headersOf(page) });
-  expect(verify.status(), await verify.text()).toBe(200);
-  return email;
-}
-
-/** Logs in through the UI (the sign-in page, coming back to the watchlists). */
-async function logIn(page: Page, email: string) {
-  await page.goto('/my/watchlists');
-  await expect(page).toHaveURL(/\/auth\/login\?.*callbackUrl=%2Fmy%2Fwatchlists/);
-  await page.waitForLoadState('networkidle');
-  const form = page.getByRole('main');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/my\/watchlists$/, { timeout: 20_000 });
-  await expect(page.getByRole('tablist', { name: 'Your watchlists' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-}
-
-async function signedInOnWatchlists(page: Page): Promise<string> {
-  const email = await createAccount(page);
-  await logIn(page, email);
-  return email;
-}
-
+/** Opens the watchlists page and waits until it is hydrated, so clicks and typing reach React. */
 async function openWatchlists(page: Page) {
   await page.goto('/my/watchlists');
   await expect(page.getByRole('tablist', { name: 'Your watchlists' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectPageReady(page);
+}
+
+/** A new account (each test counts its own lists from none), signed in, on the watchlists page. */
+async function signedInOnWatchlists(page: Page) {
+  await newSignedInAccount(page, 'watch');
+  await openWatchlists(page);
 }
 
 type ServerList = { id: string; name: string; projects: string[] };
 
 /** What the server holds for the signed-in user (the request shares the page's cookies). */
 async function serverLists(page: Page): Promise<ServerList[]> {
-  const response = await page.request.get('/api/watchlist', { headers: headersOf(page) });
+  const response = await page.request.get('/api/watchlist');
   expect(response.status()).toBe(200);
   return (await response.json()) as ServerList[];
 }
 
 async function createByApi(page: Page, name: string, projects: string[] = []): Promise<string> {
-  const response = await page.request.post('/api/watchlist/create', { data: { name, projects }, headers: headersOf(page) });
+  const response = await page.request.post('/api/watchlist/create', { data: { name, projects } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
@@ -228,7 +186,7 @@ test('the star on a project page toggles the project in the selected list', asyn
   await expect(tab(page, 'Beta')).toHaveAttribute('aria-selected', 'true');
 
   await page.goto('/projects/ethereum');
-  await page.waitForLoadState('networkidle');
+  await expectPageReady(page);
   const star = page.getByRole('button', { name: 'Add Ethereum to watchlist' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await clickStar(page, 'Add Ethereum to watchlist', 'Remove Ethereum from watchlist');
@@ -247,7 +205,7 @@ test('the star on a project page toggles the project in the selected list', asyn
 
   // Clicking the star again removes it.
   await page.goto('/projects/ethereum');
-  await page.waitForLoadState('networkidle');
+  await expectPageReady(page);
   // Once the lists have loaded, the star shows Ethereum as watched.
   await expect(page.getByRole('button', { name: 'Remove Ethereum from watchlist' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
   await clickStar(page, 'Remove Ethereum from watchlist', 'Add Ethereum to watchlist');
@@ -258,13 +216,13 @@ test('the star on a project page toggles the project in the selected list', asyn
 
 test('signed out, the star on a project page opens the login modal on a large screen', async ({ page }) => {
   await page.goto('/projects/ethereum');
-  await page.waitForLoadState('networkidle');
+  await expectPageReady(page);
   await page.getByRole('button', { name: 'Add Ethereum to watchlist' }).click();
   const modal = page.getByRole('dialog', { name: 'Log In' });
   await expect(modal).toBeVisible();
   await expect(modal.getByLabel('Email')).toBeVisible();
   await expect(toast(page, WATCHLIST_MESSAGES.projectAdded)).toHaveCount(0);
-  expect((await page.request.get('/api/watchlist', { headers: headersOf(page) })).status()).toBe(401);
+  expect((await page.request.get('/api/watchlist')).status()).toBe(401);
 });
 
 test('a change the server refuses is rolled back (the list was deleted in another tab)', async ({ page }) => {
@@ -275,7 +233,7 @@ test('a change the server refuses is rolled back (the list was deleted in anothe
 
   // Meanwhile, elsewhere: the list is deleted.
   const [doomed] = await serverLists(page);
-  const deleted = await page.request.post('/api/watchlist/delete', { data: { id: doomed.id }, headers: headersOf(page) });
+  const deleted = await page.request.post('/api/watchlist/delete', { data: { id: doomed.id } });
   expect(deleted.status()).toBe(200);
   expect(await serverLists(page)).toEqual([]);
 

@@ -1,15 +1,16 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { authenticate, confirmSignUp, forgotPassword, resetPassword, signInWithProvider, signUp } from '@/server/auth/pool';
 import { hashPassword } from '@/server/auth/passwords';
 import { currentSessionVersion, isSessionCurrent, revokeSession } from '@/server/auth/sessions';
 import { getDb } from '@/server/db/client';
-import { mailOutbox, userAccounts, users, verificationCodes } from '@/server/db/schema';
+import { userAccounts, users, verificationCodes } from '@/server/db/schema';
 import { changePassword, signOutEverywhere } from '@/server/users';
 
 import { refusal } from '../fixtures/refusal';
 import { createTestRun } from '../fixtures/test-run';
+import { latestMailedCode } from '../support/mailed-codes';
 
 const testRun = createTestRun();
 const { nextEmail, nextIp } = testRun;
@@ -23,15 +24,6 @@ async function userRow(email: string) {
   const db = await getDb();
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
-}
-
-/** The newest code mailed to an address with a subject containing `kind`. */
-async function mailedCode(email: string, kind: 'verification' | 'reset'): Promise<string> {
-  const db = await getDb();
-  const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
-  const code = /\b(\d{6})\b/.exec(mails.find((mail) => mail.subject.toLowerCase().includes(kind))?.text ?? '')?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
 }
 
 async function confirmedUser(password: string) {
@@ -60,7 +52,7 @@ describe('Google sign-in never adopts an account a stranger opened with the owne
   it('linking to an unconfirmed account voids the stranger’s password and codes, and links the identity', async () => {
     const email = nextEmail('victim');
     await signUp({ email, password: STRANGER_PASSWORD, ip: nextIp() });
-    const strangerCode = await mailedCode(email, 'verification');
+    const strangerCode = await latestMailedCode(email, 'verification');
     const before = await userRow(email);
     expect(before.confirmedAt).toBeNull();
 
@@ -143,7 +135,7 @@ describe('sessions end when the password changes, on a reset and on "Sign out of
     expect(await isSessionCurrent(owner.id, start, 'this-browser')).toBe(true);
 
     await forgotPassword({ email: owner.email, ip: nextIp() });
-    await resetPassword({ email: owner.email, code: await mailedCode(owner.email, 'reset'), newPassword: 'owner-pass-3', ip: nextIp() });
+    await resetPassword({ email: owner.email, code: await latestMailedCode(owner.email, 'reset'), newPassword: 'owner-pass-3', ip: nextIp() });
     expect(await isSessionCurrent(owner.id, start, 'this-browser')).toBe(false);
     expect(await isSessionCurrent(owner.id, start + 1, 'other-device')).toBe(false);
     expect(await currentSessionVersion(owner.id)).toBe(start + 2);
@@ -173,7 +165,7 @@ describe('a code is spent only with the change it pays for', () => {
   it('a reset whose password update fails leaves the code good for a retry', async () => {
     const owner = await confirmedUser(OWNER_PASSWORD);
     await forgotPassword({ email: owner.email, ip: nextIp() });
-    const code = await mailedCode(owner.email, 'reset');
+    const code = await latestMailedCode(owner.email, 'reset');
 
     const repair = await breakUpdatesOf(owner.email);
     const failure = await resetPassword({ email: owner.email, code, newPassword: 'owner-pass-4', ip: nextIp() }).then(
@@ -193,7 +185,7 @@ describe('a code is spent only with the change it pays for', () => {
   it('a confirmation that fails to save leaves the code good for a retry', async () => {
     const email = nextEmail('confirm');
     await signUp({ email, password: OWNER_PASSWORD, ip: nextIp() });
-    const code = await mailedCode(email, 'verification');
+    const code = await latestMailedCode(email, 'verification');
     const repair = await breakUpdatesOf(email);
     const failure = await confirmSignUp({ email, code, ip: nextIp() }).then(
       () => null,

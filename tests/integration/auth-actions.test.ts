@@ -11,6 +11,7 @@ import { getDb } from '@/server/db/client';
 import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
 
 import { createTestRun } from '../fixtures/test-run';
+import { latestMailedCode, otherCode } from '../support/mailed-codes';
 
 // The actions read the client address from the request headers; each test sends from an address of its own.
 const request = vi.hoisted(() => ({ ip: 'unset' }));
@@ -42,17 +43,6 @@ async function userRow(email: string) {
   return row ?? null;
 }
 
-async function latestCode(email: string, kind: 'verification' | 'reset'): Promise<string> {
-  const db = await getDb();
-  const mails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()))).filter((mail) => mail.subject.toLowerCase().includes(kind));
-  mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
-
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
 async function signedUp(label: string): Promise<string> {
   const email = nextEmail(label);
   expect(await signUpAction({ email, password: PASSWORD, acceptTerms: true })).toEqual(DONE);
@@ -61,7 +51,7 @@ async function signedUp(label: string): Promise<string> {
 
 async function confirmed(label: string): Promise<string> {
   const email = await signedUp(label);
-  expect(await verifyEmailAction({ email, verificationCode: await latestCode(email, 'verification') })).toEqual(DONE);
+  expect(await verifyEmailAction({ email, verificationCode: await latestMailedCode(email, 'verification') })).toEqual(DONE);
   return email;
 }
 
@@ -74,7 +64,7 @@ describe('the auth actions do what their routes do', () => {
     expect(after.mails).toBe(before.mails + 1);
     expect((await userRow(email))!.confirmedAt).toBeNull();
 
-    expect(await verifyEmailAction({ email, verificationCode: await latestCode(email, 'verification') })).toEqual(DONE);
+    expect(await verifyEmailAction({ email, verificationCode: await latestMailedCode(email, 'verification') })).toEqual(DONE);
     expect((await userRow(email))!.confirmedAt).toBeInstanceOf(Date);
     expect((await authenticate({ email, password: PASSWORD, ip: nextIp() })).email).toBe(email);
   });
@@ -87,13 +77,13 @@ describe('the auth actions do what their routes do', () => {
       .set({ createdAt: sql`${verificationCodes.createdAt} - interval '2 minutes'` })
       .where(eq(verificationCodes.userId, (await userRow(email))!.id));
     expect(await resendConfirmationAction({ email })).toEqual(DONE);
-    expect(await verifyEmailAction({ email, verificationCode: await latestCode(email, 'verification') })).toEqual(DONE);
+    expect(await verifyEmailAction({ email, verificationCode: await latestMailedCode(email, 'verification') })).toEqual(DONE);
   });
 
   it('forgot-password → reset (email bound, as the form does) → the new password logs in, the old one is refused', async () => {
     const email = await confirmed('reset-ok');
     expect(await forgotPasswordAction({ email })).toEqual(DONE);
-    const code = await latestCode(email, 'reset');
+    const code = await latestMailedCode(email, 'reset');
     expect(await resetPasswordAction(email, { code, newPassword: OTHER_PASSWORD })).toEqual(DONE);
     expect((await authenticate({ email, password: OTHER_PASSWORD, ip: nextIp() })).email).toBe(email);
     await expect(authenticate({ email, password: PASSWORD, ip: nextIp() })).rejects.toMatchObject({ exception: 'NotAuthorizedException' });
@@ -116,13 +106,13 @@ describe('a refusal of the pool reaches the form as its exception name, and chan
 
   it('CodeMismatchException for a wrong code, on verify and on reset', async () => {
     const email = await signedUp('mismatch');
-    const code = await latestCode(email, 'verification');
-    expect(await verifyEmailAction({ email, verificationCode: wrongCode(code) })).toEqual(refused('CodeMismatchException'));
+    const code = await latestMailedCode(email, 'verification');
+    expect(await verifyEmailAction({ email, verificationCode: otherCode(code) })).toEqual(refused('CodeMismatchException'));
     expect((await userRow(email))!.confirmedAt).toBeNull();
 
     expect(await forgotPasswordAction({ email })).toEqual(DONE);
-    const resetCode = await latestCode(email, 'reset');
-    expect(await resetPasswordAction(email, { code: wrongCode(resetCode), newPassword: OTHER_PASSWORD })).toEqual(refused('CodeMismatchException'));
+    const resetCode = await latestMailedCode(email, 'reset');
+    expect(await resetPasswordAction(email, { code: otherCode(resetCode), newPassword: OTHER_PASSWORD })).toEqual(refused('CodeMismatchException'));
     await expect(authenticate({ email, password: OTHER_PASSWORD, ip: nextIp() })).rejects.toMatchObject({ exception: 'NotAuthorizedException' });
   });
 

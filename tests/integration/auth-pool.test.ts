@@ -1,13 +1,14 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { AuthException } from '@/server/auth/errors';
 import { authenticate, confirmSignUp, forgotPassword, getPoolUser, resendConfirmation, resetPassword, signUp } from '@/server/auth/pool';
 import { getDb } from '@/server/db/client';
-import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
+import { users, verificationCodes } from '@/server/db/schema';
 
 import { refusal } from '../fixtures/refusal';
 import { createTestRun } from '../fixtures/test-run';
+import { latestMailedCode, mailsTo, otherCode } from '../support/mailed-codes';
 
 const testRun = createTestRun();
 const { emailFor, ipFor } = testRun;
@@ -32,23 +33,6 @@ async function userRow(email: string) {
   return rows[0];
 }
 
-async function mailsTo(email: string) {
-  const db = await getDb();
-  return db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase())).orderBy(asc(mailOutbox.createdAt));
-}
-
-/** The 6-digit code of the newest verification or reset mail to an address. */
-async function latestCode(email: string, kind: 'verification' | 'reset'): Promise<string> {
-  const mails = (await mailsTo(email)).filter((mail) => mail.subject.toLowerCase().includes(kind));
-  expect(mails.length).toBeGreaterThan(0);
-  const match = /\b(\d{6})\b/.exec(mails.at(-1)!.text);
-  expect(match).not.toBeNull();
-  return match![1];
-}
-
-/** Another 6-digit code than the given one. */
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
 /** Moves a user's codes back in time, as if the resend cooldown had passed. */
 async function backdateCodes(userId: string, seconds = 120) {
   const db = await getDb();
@@ -62,7 +46,7 @@ async function backdateCodes(userId: string, seconds = 120) {
 async function confirmedAccount(label: string, password = PASSWORD): Promise<string> {
   const email = emailFor(label);
   await signUp({ email, password, ip: ipFor(label) });
-  await confirmSignUp({ email, code: await latestCode(email, 'verification'), ip: ipFor(label) });
+  await confirmSignUp({ email, code: await latestMailedCode(email, 'verification'), ip: ipFor(label) });
   return email;
 }
 
@@ -154,9 +138,9 @@ describe('confirmation codes', () => {
     const email = emailFor('confirm');
     const ip = ipFor('confirm');
     await signUp({ email, password: PASSWORD, ip });
-    const code = await latestCode(email, 'verification');
+    const code = await latestMailedCode(email, 'verification');
 
-    expect(await refusal(confirmSignUp({ email, code: wrongCode(code), ip }))).toBe('CodeMismatchException');
+    expect(await refusal(confirmSignUp({ email, code: otherCode(code), ip }))).toBe('CodeMismatchException');
     expect((await userRow(email)).confirmedAt).toBeNull();
 
     await confirmSignUp({ email: email.toUpperCase(), code, ip });
@@ -179,9 +163,9 @@ describe('confirmation codes', () => {
     const email = emailFor('guesser');
     const ip = ipFor('guesser');
     await signUp({ email, password: PASSWORD, ip });
-    const code = await latestCode(email, 'verification');
+    const code = await latestMailedCode(email, 'verification');
     for (let i = 0; i < 5; i++) {
-      expect(await refusal(confirmSignUp({ email, code: wrongCode(String((Number(code) + i) % 1_000_000).padStart(6, '0')), ip }))).toBe(
+      expect(await refusal(confirmSignUp({ email, code: otherCode(String((Number(code) + i) % 1_000_000).padStart(6, '0')), ip }))).toBe(
         'CodeMismatchException',
       );
     }
@@ -193,7 +177,7 @@ describe('confirmation codes', () => {
     const email = emailFor('late');
     const ip = ipFor('late');
     await signUp({ email, password: PASSWORD, ip });
-    const code = await latestCode(email, 'verification');
+    const code = await latestMailedCode(email, 'verification');
     const db = await getDb();
     await db
       .update(verificationCodes)
@@ -206,7 +190,7 @@ describe('confirmation codes', () => {
     const email = emailFor('resend');
     const ip = ipFor('resend');
     await signUp({ email, password: PASSWORD, ip });
-    const first = await latestCode(email, 'verification');
+    const first = await latestMailedCode(email, 'verification');
 
     expect(await refusal(resendConfirmation({ email, ip }))).toBe('LimitExceededException');
     expect(await mailsTo(email)).toHaveLength(1);
@@ -214,7 +198,7 @@ describe('confirmation codes', () => {
     await backdateCodes((await userRow(email)).id);
     await resendConfirmation({ email, ip });
     expect(await mailsTo(email)).toHaveLength(2);
-    const second = await latestCode(email, 'verification');
+    const second = await latestMailedCode(email, 'verification');
     expect(second).toMatch(/^\d{6}$/);
 
     if (second !== first) expect(await refusal(confirmSignUp({ email, code: first, ip }))).toBe('CodeMismatchException');
@@ -280,7 +264,7 @@ describe('forgotPassword and resetPassword', () => {
     const email = await confirmedAccount('reset');
     const ip = ipFor('reset');
     await forgotPassword({ email, ip });
-    const code = await latestCode(email, 'reset');
+    const code = await latestMailedCode(email, 'reset');
 
     await resetPassword({ email, code, newPassword: OTHER_PASSWORD, ip });
 
@@ -296,9 +280,9 @@ describe('forgotPassword and resetPassword', () => {
     const email = await confirmedAccount('reset-bad');
     const ip = ipFor('reset-bad');
     await forgotPassword({ email, ip });
-    const code = await latestCode(email, 'reset');
+    const code = await latestMailedCode(email, 'reset');
 
-    expect(await refusal(resetPassword({ email, code: wrongCode(code), newPassword: OTHER_PASSWORD, ip }))).toBe('CodeMismatchException');
+    expect(await refusal(resetPassword({ email, code: otherCode(code), newPassword: OTHER_PASSWORD, ip }))).toBe('CodeMismatchException');
     // An unknown email answers as a known one with no live code would: the reply tells nothing about accounts.
     expect(await refusal(resetPassword({ email: emailFor('reset-ghost'), code, newPassword: OTHER_PASSWORD, ip }))).toBe('ExpiredCodeException');
     expect(await refusal(resetPassword({ email, code, newPassword: 'abcdefgh', ip }))).toBe('InvalidPasswordException');
@@ -313,7 +297,7 @@ describe('forgotPassword and resetPassword', () => {
     const email = emailFor('cross');
     const ip = ipFor('cross');
     await signUp({ email, password: PASSWORD, ip });
-    const confirmation = await latestCode(email, 'verification');
+    const confirmation = await latestMailedCode(email, 'verification');
     expect(['CodeMismatchException', 'ExpiredCodeException']).toContain(
       await refusal(resetPassword({ email, code: confirmation, newPassword: OTHER_PASSWORD, ip })),
     );
@@ -324,7 +308,7 @@ describe('forgotPassword and resetPassword', () => {
     const ip = ipFor('reset-unconfirmed');
     await signUp({ email, password: PASSWORD, ip });
     await forgotPassword({ email, ip });
-    await resetPassword({ email, code: await latestCode(email, 'reset'), newPassword: OTHER_PASSWORD, ip });
+    await resetPassword({ email, code: await latestMailedCode(email, 'reset'), newPassword: OTHER_PASSWORD, ip });
     expect((await userRow(email)).confirmedAt).toBeInstanceOf(Date);
     expect((await authenticate({ email, password: OTHER_PASSWORD, ip })).email).toBe(email);
   });

@@ -13,6 +13,7 @@ import { getDb } from '@/server/db/client';
 import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
 
 import { createTestRun } from '../fixtures/test-run';
+import { latestMailedCode, otherCode } from '../support/mailed-codes';
 
 const testRun = createTestRun();
 const { nextIp, nextEmail } = testRun;
@@ -57,19 +58,6 @@ async function userRow(email: string) {
   return rows[0] ?? null;
 }
 
-async function latestCode(email: string, kind: 'verification' | 'reset'): Promise<string> {
-  const db = await getDb();
-  const mails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()))).filter((mail) =>
-    mail.subject.toLowerCase().includes(kind),
-  );
-  mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
-
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
 async function backdateCodes(email: string) {
   const user = await userRow(email);
   const db = await getDb();
@@ -90,7 +78,7 @@ async function signedUp(label: string): Promise<string> {
 
 async function confirmed(label: string): Promise<string> {
   const email = await signedUp(label);
-  const verificationCode = await latestCode(email, 'verification');
+  const verificationCode = await latestMailedCode(email, 'verification');
   expect(await postJson(verifyPOST, '/api/auth/verify-email', { email, verificationCode })).toEqual(SUCCESS);
   return email;
 }
@@ -104,7 +92,7 @@ describe('the happy paths answer 200 { msg: "SUCCESS" }', () => {
     expect(after.mails).toBe(before.mails + 1);
     expect((await userRow(email))!.confirmedAt).toBeNull();
 
-    const verificationCode = await latestCode(email, 'verification');
+    const verificationCode = await latestMailedCode(email, 'verification');
     expect(await postJson(verifyPOST, '/api/auth/verify-email', { email, verificationCode })).toEqual(SUCCESS);
     expect((await userRow(email))!.confirmedAt).toBeInstanceOf(Date);
     expect((await authenticate({ email, password: PASSWORD, ip: nextIp() })).email).toBe(email);
@@ -114,14 +102,14 @@ describe('the happy paths answer 200 { msg: "SUCCESS" }', () => {
     const email = await signedUp('resend-ok');
     await backdateCodes(email);
     expect(await postJson(resendPOST, '/api/auth/resend-confirmation', { email })).toEqual(SUCCESS);
-    const verificationCode = await latestCode(email, 'verification');
+    const verificationCode = await latestMailedCode(email, 'verification');
     expect(await postJson(verifyPOST, '/api/auth/verify-email', { email, verificationCode })).toEqual(SUCCESS);
   });
 
   it('forgot-password → reset-forgotten-password → log in with the new password, the old one refused', async () => {
     const email = await confirmed('reset-ok');
     expect(await postJson(forgotPOST, '/api/auth/forgot-password', { email })).toEqual(SUCCESS);
-    const code = await latestCode(email, 'reset');
+    const code = await latestMailedCode(email, 'reset');
     expect(await postJson(resetPOST, '/api/auth/reset-forgotten-password', { email, code, newPassword: OTHER_PASSWORD })).toEqual(SUCCESS);
     expect((await authenticate({ email, password: OTHER_PASSWORD, ip: nextIp() })).email).toBe(email);
     await expect(authenticate({ email, password: PASSWORD, ip: nextIp() })).rejects.toMatchObject({ exception: 'NotAuthorizedException' });
@@ -160,7 +148,7 @@ describe('each pool exception maps to its status and { error: name }', () => {
     expect(await counts()).toEqual(before);
     const email = await confirmed('weak-reset');
     expect(await postJson(forgotPOST, '/api/auth/forgot-password', { email })).toEqual(SUCCESS);
-    const code = await latestCode(email, 'reset');
+    const code = await latestMailedCode(email, 'reset');
     expect(await postJson(resetPOST, '/api/auth/reset-forgotten-password', { email, code, newPassword: 'abcdefgh' })).toEqual(
       refused(400, 'InvalidPasswordException'),
     );
@@ -168,20 +156,20 @@ describe('each pool exception maps to its status and { error: name }', () => {
 
   it('CodeMismatchException → 400, on verify and on reset', async () => {
     const email = await signedUp('mismatch');
-    const code = await latestCode(email, 'verification');
-    expect(await postJson(verifyPOST, '/api/auth/verify-email', { email, verificationCode: wrongCode(code) })).toEqual(
+    const code = await latestMailedCode(email, 'verification');
+    expect(await postJson(verifyPOST, '/api/auth/verify-email', { email, verificationCode: otherCode(code) })).toEqual(
       refused(400, 'CodeMismatchException'),
     );
     expect(await postJson(forgotPOST, '/api/auth/forgot-password', { email })).toEqual(SUCCESS);
-    const resetCode = await latestCode(email, 'reset');
-    expect(await postJson(resetPOST, '/api/auth/reset-forgotten-password', { email, code: wrongCode(resetCode), newPassword: OTHER_PASSWORD })).toEqual(
+    const resetCode = await latestMailedCode(email, 'reset');
+    expect(await postJson(resetPOST, '/api/auth/reset-forgotten-password', { email, code: otherCode(resetCode), newPassword: OTHER_PASSWORD })).toEqual(
       refused(400, 'CodeMismatchException'),
     );
   });
 
   it('ExpiredCodeException → 400 once a code has taken 5 wrong tries', async () => {
     const email = await signedUp('expired');
-    const code = await latestCode(email, 'verification');
+    const code = await latestMailedCode(email, 'verification');
     for (let i = 1; i <= 5; i++) {
       const wrong = String((Number(code) + i) % 1_000_000).padStart(6, '0');
       expect((await postJson(verifyPOST, '/api/auth/verify-email', { email, verificationCode: wrong })).body.error).toBe('CodeMismatchException');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { getDb, pingDatabase } from '@/server/db/client';
 import { quoteRequests, projects } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
+import { seedDatabase } from '@/server/db/seed';
 import { getProject } from '@/server/projects';
 
 describe('the seeded database', () => {
@@ -23,7 +23,7 @@ describe('the seeded database', () => {
     const db = await getDb();
     await db.update(projects).set({ description: 'edited by an operator' }).where(eq(projects.id, 'bitcoin'));
     const before = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
-    await seedDemoData(db);
+    await seedDatabase(db);
     const after = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
     expect(after).toEqual(before);
     const [row] = await db.select({ description: projects.description }).from(projects).where(eq(projects.id, 'bitcoin'));

@@ -11,12 +11,13 @@ import { POST as signupPOST } from '@/app/api/auth/signup/route';
 import { forgotPassword, resendConfirmation, signUp } from '@/server/auth/pool';
 import { ConfigError, parseConfig } from '@/server/config';
 import { getDb } from '@/server/db/client';
-import { mailOutbox, users, verificationCodes } from '@/server/db/schema';
+import { users, verificationCodes } from '@/server/db/schema';
 import { getLogger } from '@/server/logger';
 import { enqueueMail } from '@/server/mail';
 import { deliverDueMail, MAIL_GIVE_UP_AFTER_MS, startMailWorker, stopMailWorker } from '@/server/mail/worker';
 
 import { createTestRun } from '../fixtures/test-run';
+import { mailsTo } from '../support/mailed-codes';
 
 /*
  * The real pool, outbox, worker and database; a real SMTP server (smtp-server) that can be told to refuse mail,
@@ -107,11 +108,6 @@ afterAll(async () => {
   await testRun.cleanUp();
 });
 
-async function outboxTo(email: string) {
-  const db = await getDb();
-  return db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-}
-
 async function userByEmail(email: string) {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -151,13 +147,13 @@ describe('a code and its mail are written together', () => {
     const email = nextEmail('refused-signup');
     await expect(signUp({ email, password: PASSWORD, ip: nextIp() })).rejects.toThrow();
     expect(await userByEmail(email)).toBeNull();
-    expect(await outboxTo(email)).toHaveLength(0);
+    expect(await mailsTo(email)).toHaveLength(0);
     // Once mail can be written again, the same sign-up succeeds with one code and one mail.
     await refuseMailWrites(false);
     await signUp({ email, password: PASSWORD, ip: nextIp() });
     const user = await userByEmail(email);
     expect(await codeCount(user!.id)).toBe(1);
-    expect(await outboxTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 
   it('a resend whose mail cannot be written issues no new code', async () => {
@@ -169,7 +165,7 @@ describe('a code and its mail are written together', () => {
     await refuseMailWrites(true);
     await expect(resendConfirmation({ email, ip: nextIp() })).rejects.toThrow();
     expect(await codeCount(user.id)).toBe(1);
-    expect(await outboxTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 });
 
@@ -179,7 +175,7 @@ describe('the outbox worker', () => {
     const email = nextEmail('retry');
     await signUp({ email, password: PASSWORD, ip: nextIp() });
     await deliverDueMail();
-    let [row] = await outboxTo(email);
+    let [row] = await mailsTo(email);
     expect(row.sentAt).toBeNull();
     expect(row.failedAt).toBeNull();
     expect(row.attempts).toBe(1);
@@ -189,12 +185,12 @@ describe('the outbox worker', () => {
 
     // Not due yet: a pass right away leaves it alone.
     await deliverDueMail();
-    expect((await outboxTo(email))[0].attempts).toBe(1);
+    expect((await mailsTo(email))[0].attempts).toBe(1);
 
     sink.control.refuse = false;
     const later = new Date(Date.now() + 15 * 60_000);
     await deliverDueMail({ clock: () => later });
-    [row] = await outboxTo(email);
+    [row] = await mailsTo(email);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.attempts).toBe(2);
     const delivered = sink.to(email);
@@ -214,12 +210,12 @@ describe('the outbox worker', () => {
     const errors = vi.spyOn(getLogger(), 'error');
 
     await deliverDueMail({ clock: () => new Date(Date.now() + 23 * 60 * 60_000) });
-    let [row] = await outboxTo(email);
+    let [row] = await mailsTo(email);
     expect(row.failedAt).toBeNull();
     expect(row.attempts).toBe(1);
 
     await deliverDueMail({ clock: () => new Date(Date.now() + MAIL_GIVE_UP_AFTER_MS + 60_000) });
-    [row] = await outboxTo(email);
+    [row] = await mailsTo(email);
     expect(row.id).toBe(id);
     expect(row.failedAt).toBeInstanceOf(Date);
     expect(row.sentAt).toBeNull();
@@ -230,7 +226,7 @@ describe('the outbox worker', () => {
     sink.control.refuse = false;
     await deliverDueMail({ clock: () => new Date(Date.now() + 2 * MAIL_GIVE_UP_AFTER_MS) });
     expect(sink.to(email)).toHaveLength(0);
-    expect(await outboxTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 
   it('delivers a sign-up at once from the worker in the server process, without waiting for its next poll', async () => {
@@ -250,7 +246,7 @@ describe('the outbox worker', () => {
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(emails.length);
     for (const email of emails) {
       expect(sink.to(email)).toHaveLength(1);
-      expect((await outboxTo(email))[0].sentAt).toBeInstanceOf(Date);
+      expect((await mailsTo(email))[0].sentAt).toBeInstanceOf(Date);
     }
     const ids = sink.received.filter((mail) => emails.includes(mail.to)).map((mail) => mail.messageId);
     expect(new Set(ids).size).toBe(emails.length);
@@ -278,8 +274,8 @@ describe('no request waits for SMTP', () => {
       expect(elapsed).toBeLessThan(4_000);
       // The worker did try at once, and gave up on the silent server after its greeting timeout, for a retry.
       await expect.poll(() => silent.connections(), { timeout: 3_000 }).toBeGreaterThan(0);
-      await expect.poll(async () => (await outboxTo(email))[0]?.lastError ?? null, { timeout: 20_000, interval: 250 }).toMatch(/greeting|timeout/i);
-      const [row] = await outboxTo(email);
+      await expect.poll(async () => (await mailsTo(email))[0]?.lastError ?? null, { timeout: 20_000, interval: 250 }).toMatch(/greeting|timeout/i);
+      const [row] = await mailsTo(email);
       expect(row.sentAt).toBeNull();
       expect(row.failedAt).toBeNull();
     } finally {
@@ -309,7 +305,7 @@ describe('no request waits for SMTP', () => {
       const user = await testRun.makeUser('forgot-known');
       known.push(await forgot(user.email));
       unknown.push(await forgot(nextEmail('forgot-unknown')));
-      expect(await outboxTo(user.email)).toHaveLength(1);
+      expect(await mailsTo(user.email)).toHaveLength(1);
     }
     for (const reply of [...known, ...unknown]) expect({ status: reply.status, body: reply.body }).toEqual({ status: 200, body: { msg: 'SUCCESS' } });
     const difference = Math.abs(median(known.map((reply) => reply.ms)) - median(unknown.map((reply) => reply.ms)));
@@ -322,7 +318,7 @@ describe('no request waits for SMTP', () => {
     const startedAt = performance.now();
     await forgotPassword({ email: user.email, ip: nextIp() });
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(200);
-    expect(await outboxTo(user.email)).toHaveLength(1);
+    expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });
 
@@ -338,7 +334,7 @@ describe('the development mailbox', () => {
     const email = nextEmail('no-mailbox');
     await signUp({ email, password: PASSWORD, ip: nextIp() });
     await deliverDueMail();
-    const [row] = await outboxTo(email);
+    const [row] = await mailsTo(email);
     const code = codeIn(row.text)!;
     expect(row.sentAt).toBeInstanceOf(Date);
     const lines = spies.flatMap((spy) => spy.mock.calls.map((call) => JSON.stringify(call)));
@@ -359,7 +355,7 @@ describe('the development mailbox', () => {
     const email = nextEmail('mailbox');
     await signUp({ email, password: PASSWORD, ip: nextIp() });
     await deliverDueMail();
-    const code = codeIn((await outboxTo(email))[0].text)!;
+    const code = codeIn((await mailsTo(email))[0].text)!;
     expect(spies.some((spy) => spy.mock.calls.some((call) => JSON.stringify(call).includes(code)))).toBe(true);
 
     const html = renderToStaticMarkup(await MailboxPage());

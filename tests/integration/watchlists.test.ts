@@ -7,6 +7,7 @@ import { POST as deletePOST } from '@/app/api/watchlist/delete/route';
 import { GET as listGET } from '@/app/api/watchlist/route';
 import { POST as projectsPOST } from '@/app/api/watchlist/projects/route';
 import { POST as updatePOST } from '@/app/api/watchlist/update/route';
+import { TEMP_WATCHLIST_ID } from '@/lib/constants';
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLISTS_PER_USER_MAX } from '@/lib/schemas/watchlist';
 import { getDb } from '@/server/db/client';
@@ -495,7 +496,7 @@ describe('the route handlers', () => {
         ...nameCases(valid),
         ['projects not a list', JSON.stringify({ ...valid, projects: 'bitcoin' }), 400, /projects/],
         ['id missing', JSON.stringify({ name: 'Keep', projects: [] }), 400, /id/],
-        ['id not a uuid', JSON.stringify({ ...valid, id: 'temp' }), 400, /id/],
+        ['the placeholder id (not a uuid)', JSON.stringify({ ...valid, id: TEMP_WATCHLIST_ID }), 400, /id/],
         ['id a number', JSON.stringify({ ...valid, id: 7 }), 400, /id/],
         ["another user's id", JSON.stringify({ ...valid, id: otherUsersId }), 404, 'Watchlist not found.'],
         ['an unknown id', JSON.stringify({ ...valid, id: randomUUID() }), 404, 'Watchlist not found.'],
@@ -509,7 +510,7 @@ describe('the route handlers', () => {
       await expectRefused(deletePOST, '/api/watchlist/delete', [
         ...commonCases({ id: listId }),
         ['id missing', '{}', 400, /id/],
-        ['id not a uuid', JSON.stringify({ id: 'temp' }), 400, /id/],
+        ['the placeholder id (not a uuid)', JSON.stringify({ id: TEMP_WATCHLIST_ID }), 400, /id/],
         ['id empty', JSON.stringify({ id: '' }), 400, /id/],
         ['id a number', JSON.stringify({ id: 7 }), 400, /id/],
         ['id a list', JSON.stringify({ id: [listId] }), 400, /id/],

@@ -1,33 +1,27 @@
 import { Provider } from 'jotai';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SignupForm } from '@/components/auth/signup-form';
 import { AUTH_MESSAGES } from '@/lib/messages';
+
+import { createTestRoot, settle as settleRounds, typeInto } from '../support/render';
 
 // The sign-up action, answering with a promise the test settles when it wants.
 const { signUpMock } = vi.hoisted(() => ({ signUpMock: vi.fn() }));
 vi.mock('@/actions/auth/sign-up', () => ({ signUpAction: signUpMock }));
 vi.mock('@/components/auth/google-button', () => ({ GoogleButton: () => null }));
 
-let container: HTMLDivElement;
-let root: Root;
+const root = createTestRoot();
 const go = vi.fn();
 
-const input = (label: string) => [...container.querySelectorAll('label')].find((l) => l.textContent === label)!.control as HTMLInputElement;
-const submitButton = () => [...container.querySelectorAll('button[type="submit"]')][0] as HTMLButtonElement;
-const settle = () => act(async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-});
+const input = (label: string) => [...root.container.querySelectorAll('label')].find((l) => l.textContent === label)!.control as HTMLInputElement;
+const submitButton = () => [...root.container.querySelectorAll('button[type="submit"]')][0] as HTMLButtonElement;
+// react-hook-form validates asynchronously: a few more rounds than the default.
+const settle = () => settleRounds(10);
 
-/** Types into an input the way React sees it. */
 async function type(element: HTMLInputElement, value: string) {
-  await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await typeInto(element, value);
   await settle();
 }
 
@@ -37,35 +31,26 @@ async function tick(box: HTMLInputElement) {
 }
 
 beforeEach(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.clearAllMocks();
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => root.render(<Provider><SignupForm go={go} /></Provider>));
+  await root.render(<Provider><SignupForm go={go} /></Provider>);
   await settle();
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
 });
 
 describe('sign-up form', () => {
   it('shows a field message once the field changed, and enables Sign Up only when all is valid and the box is ticked', async () => {
     expect(submitButton().disabled).toBe(true);
-    expect(container.textContent).not.toContain(AUTH_MESSAGES.invalidEmail);
+    expect(root.container.textContent).not.toContain(AUTH_MESSAGES.invalidEmail);
     await type(input('Email'), 'not-an-email');
-    expect(container.textContent).toContain(AUTH_MESSAGES.invalidEmail);
+    expect(root.container.textContent).toContain(AUTH_MESSAGES.invalidEmail);
     expect(input('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(container.textContent).not.toContain(AUTH_MESSAGES.passwordRequirements);
+    expect(root.container.textContent).not.toContain(AUTH_MESSAGES.passwordRequirements);
 
     await type(input('Email'), 'ada@example.com');
     await type(input('Password'), 'abcdefghij');
-    expect(container.textContent).toContain(AUTH_MESSAGES.passwordRequirements);
+    expect(root.container.textContent).toContain(AUTH_MESSAGES.passwordRequirements);
     await type(input('Password'), 'abcdefgh12');
     expect(submitButton().disabled).toBe(true);
-    await tick(container.querySelector('input[type="checkbox"]')!);
+    await tick(root.container.querySelector('input[type="checkbox"]')!);
     expect(submitButton().disabled).toBe(false);
   });
 
@@ -74,9 +59,9 @@ describe('sign-up form', () => {
     signUpMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     await type(input('Email'), ' ada@example.com ');
     await type(input('Password'), 'abcdefgh12');
-    await tick(container.querySelector('input[type="checkbox"]')!);
+    await tick(root.container.querySelector('input[type="checkbox"]')!);
 
-    const form = container.querySelector('form')!;
+    const form = root.container.querySelector('form')!;
     await act(async () => {
       form.requestSubmit();
       form.requestSubmit();
@@ -88,9 +73,9 @@ describe('sign-up form', () => {
 
     await act(async () => answer({ serverError: 'UsernameExistsException' }));
     await settle();
-    expect(container.textContent).toContain(AUTH_MESSAGES.emailTaken);
+    expect(root.container.textContent).toContain(AUTH_MESSAGES.emailTaken);
     expect(input('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(root.container.querySelector('[role="alert"]')).toBeNull();
     expect(go).not.toHaveBeenCalled();
   });
 
@@ -98,13 +83,13 @@ describe('sign-up form', () => {
     signUpMock.mockResolvedValueOnce({ serverError: 'LimitExceededException' }).mockResolvedValueOnce({ data: { ok: true } });
     await type(input('Email'), 'ada@example.com');
     await type(input('Password'), 'abcdefgh12');
-    await tick(container.querySelector('input[type="checkbox"]')!);
+    await tick(root.container.querySelector('input[type="checkbox"]')!);
 
-    await act(async () => container.querySelector('form')!.requestSubmit());
+    await act(async () => root.container.querySelector('form')!.requestSubmit());
     await settle();
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(AUTH_MESSAGES.attemptLimit);
+    expect(root.container.querySelector('[role="alert"]')!.textContent).toBe(AUTH_MESSAGES.attemptLimit);
 
-    await act(async () => container.querySelector('form')!.requestSubmit());
+    await act(async () => root.container.querySelector('form')!.requestSubmit());
     await settle();
     expect(go).toHaveBeenCalledWith('verify-email');
   });

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { bucketAvatarStore } from '@/server/avatars';
-import { parseConfig } from '@/server/config';
 
 const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQizohF3WCAUIBACBmBQGutJrkAAAAAElFTkSuQmCC', 'base64'));
 
@@ -52,16 +51,5 @@ describe('the avatar bucket store (AVATAR_BASE_URL)', () => {
   it('reports a refused upload', async () => {
     const refusing = (async () => new Response(null, { status: 403 })) as unknown as typeof fetch;
     await expect(bucketAvatarStore('https://bucket.example', refusing).put('ada', PNG, 'image/png')).rejects.toThrow(/403/);
-  });
-});
-
-describe('FEATURE_FLAGS', () => {
-  it('accepts !name to turn a flag off for everyone', () => {
-    expect(parseConfig({ FEATURE_FLAGS: 'extendedUserSetting,!portfolio' }).featureFlags).toEqual(['extendedUserSetting', '!portfolio']);
-  });
-
-  it('still refuses anything that is not a list of names', () => {
-    expect(() => parseConfig({ FEATURE_FLAGS: 'a,,b' })).toThrow(/FEATURE_FLAGS/);
-    expect(() => parseConfig({ FEATURE_FLAGS: 'a!b' })).toThrow(/FEATURE_FLAGS/);
   });
 });

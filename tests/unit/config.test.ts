@@ -94,6 +94,10 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads !name in FEATURE_FLAGS as a flag turned off for everyone', () => {
+    expect(parseConfig({ FEATURE_FLAGS: 'extendedUserSetting,!portfolio' }).featureFlags).toEqual(['extendedUserSetting', '!portfolio']);
+  });
+
   describe('refuses, naming the variable,', () => {
     it.each(['abc', '70000', '0', '3.5'])('a PORT of %s', (port) => {
       expect(refusalOf({ PORT: port }).message).toMatch(/^- PORT: /m);
@@ -107,7 +111,7 @@ describe('parseConfig', () => {
       expect(refusalOf({ REDIS_URL: 'http://cache:6379' }).message).toMatch(/^- REDIS_URL: /m);
     });
 
-    it.each(['portfolio, extendedUserSetting', 'port folio', 'portfolio;beta', 'portfolio,'])(
+    it.each(['portfolio, extendedUserSetting', 'port folio', 'portfolio;beta', 'portfolio,', 'a,,b', 'a!b'])(
       'a FEATURE_FLAGS list of "%s"',
       (flags) => {
         expect(refusalOf({ FEATURE_FLAGS: flags }).message).toMatch(/^- FEATURE_FLAGS: must be a comma-separated list of flag names/m);

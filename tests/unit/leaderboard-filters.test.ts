@@ -7,10 +7,10 @@ import { GRADES } from '@/lib/score';
 const fromQuery = (query: string) => parseLeaderboardFilters(new URLSearchParams(query));
 
 describe('parseLeaderboardFilters', () => {
-  it('gives the defaults for no parameters', () => {
-    expect(fromQuery('')).toEqual(DEFAULT_FILTERS);
-    expect(parseLeaderboardFilters({})).toEqual(DEFAULT_FILTERS);
-    expect(DEFAULT_FILTERS).toMatchObject({ sort: 'score', page: 1, kyc: false });
+  it('without parameters filters nothing and shows the first page by score', () => {
+    const unfiltered = { category: null, chain: null, grade: null, minScore: null, maxScore: null, audit: null, kyc: false, sort: 'score', page: 1 };
+    expect(fromQuery('')).toEqual(unfiltered);
+    expect(parseLeaderboardFilters({})).toEqual(unfiltered);
   });
 
   it('reads every filter from URLSearchParams', () => {

@@ -1,9 +1,10 @@
 import { act, createRef, useImperativeHandle, type Ref } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SEARCH_DEBOUNCE_MS, useProjectSearch, type ProjectSearchState } from '@/components/search/use-project-search';
 import type { SearchResult } from '@/lib/search';
+
+import { createTestRoot, settle } from '../support/render';
 
 // The search endpoint, answering each call with a promise the test settles when it wants.
 const { getMock } = vi.hoisted(() => ({ getMock: vi.fn() }));
@@ -20,24 +21,15 @@ function Probe({ keyword, ref }: { keyword: string; ref: Ref<ProjectSearchState>
   return null;
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const root = createTestRoot();
 const handle = createRef<ProjectSearchState>();
 const state = () => handle.current!;
 const names = () => state().results?.map((result) => result.id) ?? null;
 
-const type = (keyword: string) =>
-  act(async () => {
-    root.render(<Probe keyword={keyword} ref={handle} />);
-  });
+const type = (keyword: string) => root.render(<Probe keyword={keyword} ref={handle} />);
 const wait = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
-const settle = () =>
-  act(async () => {
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  });
 
 beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers();
   calls = [];
   getMock.mockReset();
@@ -45,14 +37,9 @@ beforeEach(() => {
     (_url: string, options: { query: { keyword: string } }) =>
       new Promise<SearchResult[]>((resolve, reject) => calls.push({ keyword: options.query.keyword, resolve, reject })),
   );
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
+afterEach(() => {
   vi.useRealTimers();
 });
 
@@ -100,6 +87,15 @@ describe('useProjectSearch', () => {
     calls[2].reject(new Error('late'));
     await settle();
     expect(state().failed).toBe(false);
+  });
+
+  it('searches from two characters on (the minimum length of SPEC §2)', async () => {
+    await type(' b ');
+    await wait(SEARCH_DEBOUNCE_MS);
+    expect(getMock).not.toHaveBeenCalled();
+    await type('bi');
+    await wait(SEARCH_DEBOUNCE_MS);
+    expect(calls.map((call) => call.keyword)).toEqual(['bi']);
   });
 
   it('under the minimum length sends no search and shows the trending list, loaded once on demand', async () => {

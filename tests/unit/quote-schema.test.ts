@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { QUOTE_MESSAGES } from '@/lib/messages';
 import { quoteRequestSchema } from '@/lib/schemas/quote';
 
 const valid = {
@@ -83,28 +84,26 @@ describe('quoteRequestSchema', () => {
   });
 
   it.each([
-    ['name', '   ', 'Please enter your name.'],
-    ['name', 'n'.repeat(101), 'Name cannot exceed 100 characters.'],
-    ['email', 'ada@', 'Please enter a valid work email.'],
-    ['email', 'not an email', 'Please enter a valid work email.'],
-    ['email', `${'a'.repeat(250)}@b.co`, 'Email cannot exceed 254 characters.'],
-    ['company', '', 'Please enter your company or project.'],
-    ['company', 'c'.repeat(121), 'Company cannot exceed 120 characters.'],
-    ['website', 'example.com', 'Please enter a full URL, like https://example.com.'],
-    ['website', 'javascript:alert(1)', 'Please enter a full URL, like https://example.com.'],
-    ['website', 'ftp://example.com', 'Please enter a full URL, like https://example.com.'],
-    ['website', `https://example.com/${'p'.repeat(300)}`, 'Website cannot exceed 300 characters.'],
-    ['services', [], 'Choose at least one service.'],
-    ['services', ['security-audit', 'lawn-mowing'], 'Unknown service.'],
-    ['message', 'too short', 'Tell us a little about your project (at least 10 characters).'],
-    ['message', 'm'.repeat(5001), 'Message cannot exceed 5000 characters.'],
+    ['name', '   ', QUOTE_MESSAGES.nameRequired],
+    ['name', 'n'.repeat(101), QUOTE_MESSAGES.nameTooLong],
+    ['email', 'ada@', QUOTE_MESSAGES.emailInvalid],
+    ['email', 'not an email', QUOTE_MESSAGES.emailInvalid],
+    ['email', `${'a'.repeat(250)}@b.co`, QUOTE_MESSAGES.emailTooLong],
+    ['company', '', QUOTE_MESSAGES.companyRequired],
+    ['company', 'c'.repeat(121), QUOTE_MESSAGES.companyTooLong],
+    ['website', 'example.com', QUOTE_MESSAGES.websiteInvalid],
+    ['website', 'javascript:alert(1)', QUOTE_MESSAGES.websiteInvalid],
+    ['website', 'ftp://example.com', QUOTE_MESSAGES.websiteInvalid],
+    ['website', `https://example.com/${'p'.repeat(300)}`, QUOTE_MESSAGES.websiteTooLong],
+    ['services', [], QUOTE_MESSAGES.serviceRequired],
+    ['services', ['security-audit', 'lawn-mowing'], QUOTE_MESSAGES.serviceUnknown],
+    ['message', 'too short', QUOTE_MESSAGES.messageTooShort],
+    ['message', 'm'.repeat(5001), QUOTE_MESSAGES.messageTooLong],
   ])('refuses a %s of %j with its message', (field, value, message) => {
     expect(messagesFor(withField(field, value), field)).toContain(message);
   });
 
   it('counts the message length after trimming', () => {
-    expect(messagesFor(withField('message', `   short   `), 'message')).toEqual([
-      'Tell us a little about your project (at least 10 characters).',
-    ]);
+    expect(messagesFor(withField('message', `   short   `), 'message')).toEqual([QUOTE_MESSAGES.messageTooShort]);
   });
 });

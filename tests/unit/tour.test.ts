@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { TOUR } from '@/lib/constants';
 import { buildTourSteps, nextTourIndex, TOUR_IDLE, tourProgressWidth, tourReducer, tourTooltipWidth, type TourAction, type TourState } from '@/lib/tour';
 
 const run = (state: TourState, ...actions: TourAction[]) => actions.reduce(tourReducer, state);
@@ -98,11 +97,7 @@ describe('the tour state machine', () => {
   });
 });
 
-describe('the tour constants', () => {
-  it('uses the SPEC §9 values', () => {
-    expect(TOUR).toMatchObject({ scrollDurationMs: 300, scrollOffset: 20, spotlightPadding: 2, progressBarWidth: 332, progressStepsOffset: 3 });
-  });
-
+describe('the tour layout (SPEC §9)', () => {
   it('spreads the 332 px progress bar over the steps minus 3', () => {
     expect(tourProgressWidth(0, 10)).toBe(Math.round(332 / 7));
     expect(tourProgressWidth(6, 10)).toBe(332);

@@ -1,9 +1,10 @@
 import { act, createRef, useImperativeHandle, useLayoutEffect, type Ref } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useWatchlistOperations } from '@/components/watchlist/use-watchlist-operations';
+import { useWatchlists, WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import type { Watchlist } from '@/lib/schemas/watchlist';
+
+import { createTestRoot, settle } from '../support/render';
 
 // The four server actions, each answering with a promise the test settles when it wants.
 const { createMock, updateMock, setProjectMock, deleteMock, toastMock } = vi.hoisted(() => ({
@@ -19,6 +20,9 @@ vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction:
 vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProjectAction: setProjectMock }));
 vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: deleteMock }));
 vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
+vi.mock('@/actions/watchlists/list-watchlists', () => ({ listWatchlistsAction: vi.fn() }));
+vi.mock('next-auth/react', () => ({ useSession: () => ({ data: null, status: 'unauthenticated' }) }));
+vi.mock('next/navigation', () => ({ usePathname: () => '/my/watchlists' }));
 
 type ActionResult = { data?: unknown; serverError?: string } | undefined;
 type Deferred = { promise: Promise<ActionResult>; resolve: (value: ActionResult) => void };
@@ -46,14 +50,14 @@ const ID_A = '11111111-1111-4111-8111-111111111111';
 const ID_B = '22222222-2222-4222-8222-222222222222';
 const NEW_ID = '99999999-9999-4999-8999-999999999999';
 
-type Ops = ReturnType<typeof useWatchlistOperations>;
+type Ops = ReturnType<typeof useWatchlists>;
 
 /** What every committed render showed ("tabs / projects of the selected list"), to catch states that only flash. */
 const committed: string[] = [];
 
 /** A tiny page over the hook: the tabs and the selected list's projects, as text the test can read. */
-function Probe({ initialLists, ref }: { initialLists: Watchlist[]; ref: Ref<Ops> }) {
-  const ops = useWatchlistOperations(initialLists);
+function Probe({ ref }: { ref: Ref<Ops> }) {
+  const ops = useWatchlists();
   useImperativeHandle(ref, () => ops);
   const shown = `${ops.lists.map((list) => `${list.id}:${list.name}`).join('|')} / ${ops.current.projects.join(',')}`;
   useLayoutEffect(() => {
@@ -69,37 +73,23 @@ function Probe({ initialLists, ref }: { initialLists: Watchlist[]; ref: Ref<Ops>
   );
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const root = createTestRoot();
 const handle = createRef<Ops>();
 /** The hook's latest return value (refreshed after every render). */
 const ops = new Proxy({} as Ops, { get: (_, key: keyof Ops) => handle.current![key] });
 
-const text = (id: string) => container.querySelector(`[data-testid="${id}"]`)!.textContent;
+const text = (id: string) => root.container.querySelector(`[data-testid="${id}"]`)!.textContent;
 
-async function render(initialLists: Watchlist[]) {
-  await act(async () => {
-    root.render(<Probe initialLists={initialLists} ref={handle} />);
-  });
-}
-
-/** Lets pending promises (and React's work after them) run. */
-const settle = () => act(async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-});
+const render = (initialLists: Watchlist[]) =>
+  root.render(
+    <WatchlistsProvider initialLists={initialLists}>
+      <Probe ref={handle} />
+    </WatchlistsProvider>,
+  );
 
 beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.clearAllMocks();
   committed.length = 0;
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
 });
 
 describe('toggle: optimistic, busy guard and rollback', () => {
@@ -118,7 +108,7 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     expect(setProjectMock).toHaveBeenCalledWith({ id: ID_A, projectId: 'bitcoin', watched: true });
     expect(text('projects')).toBe('bitcoin');
 
-    answers[0].resolve({ data: { ok: true, projects: [] } });
+    answers[0].resolve({ data: { projects: ['bitcoin'] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
     expect(text('busy')).toBe('false');
@@ -130,7 +120,7 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     expect(setProjectMock).toHaveBeenCalledTimes(2);
     expect(setProjectMock).toHaveBeenLastCalledWith({ id: ID_A, projectId: 'bitcoin', watched: false });
     expect(text('projects')).toBe('');
-    answers[1].resolve({ data: { ok: true, projects: [] } });
+    answers[1].resolve({ data: { projects: [] } });
     await settle();
     expect(text('projects')).toBe('');
     expect(toastMock.success).toHaveBeenLastCalledWith('The project is successfully removed');
@@ -146,10 +136,20 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     });
     expect(setProjectMock).toHaveBeenCalledTimes(1);
     expect(text('projects')).toBe('bitcoin');
-    answers[0].resolve({ data: { ok: true, projects: [] } });
+    answers[0].resolve({ data: { projects: ['bitcoin'] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
     expect(toastMock.success).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the server's answer: a project added meanwhile in another tab shows too", async () => {
+    const answers = answerWith(setProjectMock);
+    await render([{ id: ID_A, name: 'A', projects: ['ethereum'] }]);
+    await act(async () => ops.toggle('bitcoin'));
+    expect(text('projects')).toBe('ethereum,bitcoin');
+    answers[0].resolve({ data: { projects: ['ethereum', 'tether', 'bitcoin'] } });
+    await settle();
+    expect(text('projects')).toBe('ethereum,tether,bitcoin');
   });
 
   it('rolls the change back with "Unable to update watchlist." when the server answers { serverError }', async () => {
@@ -165,6 +165,16 @@ describe('toggle: optimistic, busy guard and rollback', () => {
     expect(text('busy')).toBe('false');
     expect(toastMock.error).toHaveBeenCalledWith('Unable to update watchlist.');
     expect(toastMock.success).not.toHaveBeenCalled();
+  });
+
+  it('rolls back and says so when the server cannot be reached (the action throws)', async () => {
+    setProjectMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await render([{ id: ID_A, name: 'A', projects: ['ethereum'] }]);
+    await act(async () => ops.toggle('bitcoin'));
+    await settle();
+    expect(text('projects')).toBe('ethereum');
+    expect(text('busy')).toBe('false');
+    expect(toastMock.error).toHaveBeenCalledWith('Unable to update watchlist.');
   });
 
   it('rolls back a removal the server refuses too', async () => {
@@ -233,7 +243,7 @@ describe('the other operations share the busy guard', () => {
     expect(setProjectMock).toHaveBeenCalledTimes(1);
     expect(text('lists')).toBe(`${ID_A}:A|${ID_B}:B`);
 
-    answers[0].resolve({ data: { ok: true, projects: [] } });
+    answers[0].resolve({ data: { projects: ['bitcoin'] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
   });
@@ -266,7 +276,7 @@ describe('the other operations share the busy guard', () => {
     expect(toastMock.error).toHaveBeenCalledWith('Unable to delete watchlist.');
 
     await act(async () => ops.remove());
-    answers[1].resolve({ data: { ok: true, projects: [] } });
+    answers[1].resolve({ data: { ok: true } });
     await settle();
     expect(text('lists')).toBe(`${ID_A}:A`);
     expect(text('selected')).toBe('0');
@@ -347,7 +357,7 @@ describe('after the server accepts, nothing flashes', () => {
     await act(async () => ops.toggle('bitcoin'));
     const from = committed.length - 1;
     expect(committed[from]).toBe(`${ID_A}:A / bitcoin`);
-    answers[0].resolve({ data: { ok: true, projects: [] } });
+    answers[0].resolve({ data: { projects: ['bitcoin'] } });
     await settle();
     expect(text('projects')).toBe('bitcoin');
     expect(committed.slice(from)).toEqual(committed.slice(from).map(() => `${ID_A}:A / bitcoin`));

@@ -1,38 +1,19 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { WatchlistNameDialog } from '@/components/watchlist/create-watchlist-dialog';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
 
-let container: HTMLDivElement;
-let root: Root;
+import { buttonNamed as button, createTestRoot, typeInto } from '../support/render';
 
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
+const root = createTestRoot();
 
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
-
-const button = (name: string) => [...document.querySelectorAll('button')].find((element) => element.textContent === name)!;
+// The dialog is portalled into document.body, out of the root's container.
 const input = () => document.getElementById('watchlist-name') as HTMLInputElement;
-
-async function type(value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  await act(async () => {
-    setter.call(input(), value);
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const type = (value: string) => typeInto(input(), value);
 
 async function openWith(onConfirm: (name: string) => Promise<boolean | 'name-used'>) {
-  act(() => root.render(<WatchlistNameDialog trigger={<button>Open</button>} title="New watchlist" confirmLabel="Create" existingNames={['Mine']} onConfirm={onConfirm} />));
+  await root.render(<WatchlistNameDialog trigger={<button>Open</button>} title="New watchlist" confirmLabel="Create" existingNames={['Mine']} onConfirm={onConfirm} />);
   await act(async () => button('Open').click());
 }
 

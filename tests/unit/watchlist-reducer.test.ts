@@ -45,11 +45,8 @@ function frozen<T>(value: T): T {
 const applyAll = (state: WatchlistState, actions: WatchlistAction[]) => actions.reduce(watchlistReducer, state);
 
 describe('the placeholder list', () => {
-  it("is { id: 'temp', name: 'My Watchlist' } with no projects while the user has none", () => {
-    expect(TEMP_WATCHLIST_ID).toBe('temp');
-    expect(DEFAULT_WATCHLIST_NAME).toBe('My Watchlist');
-    expect(visibleLists(empty)).toEqual([{ id: 'temp', name: 'My Watchlist', projects: [] }]);
-    expect(TEMP_WATCHLIST).toEqual({ id: 'temp', name: 'My Watchlist', projects: [] });
+  it('is the default-named list with the placeholder id and no projects while the user has none', () => {
+    expect(visibleLists(empty)).toEqual([{ id: TEMP_WATCHLIST_ID, name: DEFAULT_WATCHLIST_NAME, projects: [] }]);
     expect(selectedList(empty)).toEqual(TEMP_WATCHLIST);
     expect(onlyTemp(empty)).toBe(true);
   });
@@ -96,7 +93,7 @@ describe('rename', () => {
 
   it('renames the placeholder while it is the only list (it is still the placeholder until created)', () => {
     const next = watchlistReducer(empty, { type: 'rename', id: TEMP_WATCHLIST_ID, name: 'Mine' });
-    expect(visibleLists(next)).toEqual([{ id: 'temp', name: 'Mine', projects: [] }]);
+    expect(visibleLists(next)).toEqual([{ id: TEMP_WATCHLIST_ID, name: 'Mine', projects: [] }]);
     expect(onlyTemp(next)).toBe(true);
   });
 
@@ -144,53 +141,36 @@ describe('delete', () => {
   });
 });
 
-describe('toggle, add and remove', () => {
+describe("a list's projects", () => {
   it('toggleProject adds if absent and removes if present, keeping the order', () => {
     expect(toggleProject([], 'bitcoin')).toEqual(['bitcoin']);
     expect(toggleProject(['bitcoin', 'ethereum'], 'tether')).toEqual(['bitcoin', 'ethereum', 'tether']);
     expect(toggleProject(['bitcoin', 'ethereum', 'tether'], 'ethereum')).toEqual(['bitcoin', 'tether']);
   });
 
-  it('toggle adds then removes in the named list only', () => {
-    const added = watchlistReducer(three(), { type: 'toggle', id: ID_B, projectId: 'bitcoin' });
-    expect(added.lists[1].projects).toEqual(['ethereum', 'tether', 'bitcoin']);
-    expect(added.lists[0].projects).toEqual(['bitcoin']);
-    const removed = watchlistReducer(added, { type: 'toggle', id: ID_B, projectId: 'bitcoin' });
-    expect(removed).toEqual(three());
+  it('set-projects replaces the projects of the named list only', () => {
+    const next = watchlistReducer(three(), { type: 'set-projects', id: ID_B, projects: ['tether', 'bitcoin'] });
+    expect(next.lists.map((l) => l.projects)).toEqual([['bitcoin'], ['tether', 'bitcoin'], []]);
+    expect(next.selected).toBe(1);
   });
 
-  it('toggle on the placeholder keeps it the placeholder, with the project', () => {
-    const next = watchlistReducer(empty, { type: 'toggle', id: TEMP_WATCHLIST_ID, projectId: 'bitcoin' });
+  it('set-projects on the placeholder keeps it the placeholder, with the projects', () => {
+    const next = watchlistReducer(empty, { type: 'set-projects', id: TEMP_WATCHLIST_ID, projects: ['bitcoin'] });
     expect(visibleLists(next)).toEqual([{ ...TEMP_WATCHLIST, projects: ['bitcoin'] }]);
     expect(onlyTemp(next)).toBe(true);
   });
 
-  it('add never duplicates', () => {
-    const once = watchlistReducer(three(), { type: 'add', id: ID_A, projectId: 'ethereum' });
-    expect(once.lists[0].projects).toEqual(['bitcoin', 'ethereum']);
-    const twice = watchlistReducer(once, { type: 'add', id: ID_A, projectId: 'ethereum' });
-    expect(twice.lists[0].projects).toEqual(['bitcoin', 'ethereum']);
-    expect(watchlistReducer(three(), { type: 'add', id: ID_A, projectId: 'bitcoin' }).lists[0].projects).toEqual(['bitcoin']);
-  });
-
-  it('remove takes the project out and is a no-op when absent', () => {
-    expect(watchlistReducer(three(), { type: 'remove', id: ID_B, projectId: 'ethereum' }).lists[1].projects).toEqual(['tether']);
-    expect(watchlistReducer(three(), { type: 'remove', id: ID_B, projectId: 'bitcoin' })).toEqual(three());
+  it('set-projects with an unknown id changes nothing', () => {
+    expect(watchlistReducer(three(), { type: 'set-projects', id: 'nope', projects: ['x'] })).toEqual(three());
   });
 });
 
-describe('select and replace-id', () => {
-  it('select clamps to the visible lists', () => {
+describe('select', () => {
+  it('clamps to the visible lists', () => {
     expect(watchlistReducer(three(), { type: 'select', index: 2 }).selected).toBe(2);
     expect(watchlistReducer(three(), { type: 'select', index: 10 }).selected).toBe(2);
     expect(watchlistReducer(three(), { type: 'select', index: -1 }).selected).toBe(0);
     expect(watchlistReducer(empty, { type: 'select', index: 3 }).selected).toBe(0);
-  });
-
-  it('replace-id swaps a pending id for the server one and keeps name and projects', () => {
-    const pending: WatchlistState = { lists: [list(ID_A, 'A'), list('pending-DeFi', 'DeFi', ['bitcoin'])], selected: 1 };
-    const next = watchlistReducer(pending, { type: 'replace-id', from: 'pending-DeFi', to: ID_B });
-    expect(next).toEqual({ lists: [list(ID_A, 'A'), list(ID_B, 'DeFi', ['bitcoin'])], selected: 1 });
   });
 });
 
@@ -198,10 +178,8 @@ describe('purity and rollback', () => {
   const actions: WatchlistAction[] = [
     { type: 'create', list: list('pending-X', 'X') },
     { type: 'rename', id: ID_A, name: 'Renamed' },
-    { type: 'toggle', id: ID_B, projectId: 'ethereum' },
-    { type: 'add', id: ID_C, projectId: 'bitcoin' },
-    { type: 'remove', id: ID_A, projectId: 'bitcoin' },
-    { type: 'replace-id', from: 'pending-X', to: 'server-X' },
+    { type: 'set-projects', id: ID_B, projects: ['ethereum'] },
+    { type: 'set-projects', id: ID_C, projects: ['bitcoin'] },
     { type: 'select', index: 0 },
     { type: 'delete', id: ID_B },
   ];
@@ -230,7 +208,7 @@ describe('purity and rollback', () => {
   });
 
   it('a committed action on the base gives the same state as the optimistic one', () => {
-    const action: WatchlistAction = { type: 'toggle', id: ID_C, projectId: 'tether' };
+    const action: WatchlistAction = { type: 'set-projects', id: ID_C, projects: ['tether'] };
     const base = frozen(three());
     expect(watchlistReducer(base, action)).toEqual(watchlistReducer(three(), action));
   });
@@ -287,7 +265,7 @@ describe('the watchlist schemas', () => {
 
   it('update takes { id (uuid), name } and optionally projects (without them it only renames)', () => {
     expect(updateWatchlistSchema.parse({ id: ID_A, name: ' B ', projects: [] })).toEqual({ id: ID_A, name: 'B', projects: [] });
-    expect(updateWatchlistSchema.safeParse({ id: 'temp', name: 'B', projects: [] }).success).toBe(false);
+    expect(updateWatchlistSchema.safeParse({ id: TEMP_WATCHLIST_ID, name: 'B', projects: [] }).success).toBe(false);
     expect(updateWatchlistSchema.safeParse({ id: 'not-a-uuid', name: 'B', projects: [] }).success).toBe(false);
     expect(updateWatchlistSchema.parse({ id: ID_A, name: 'B' })).toEqual({ id: ID_A, name: 'B' });
     expect(updateWatchlistSchema.safeParse({ id: ID_A, projects: [] }).success).toBe(false);
@@ -297,7 +275,7 @@ describe('the watchlist schemas', () => {
 
   it('delete takes { id } with a uuid', () => {
     expect(deleteWatchlistSchema.parse({ id: ID_A })).toEqual({ id: ID_A });
-    for (const id of ['temp', '', 42, null]) expect(deleteWatchlistSchema.safeParse({ id }).success).toBe(false);
+    for (const id of [TEMP_WATCHLIST_ID, '', 42, null]) expect(deleteWatchlistSchema.safeParse({ id }).success).toBe(false);
     expect(deleteWatchlistSchema.safeParse({}).success).toBe(false);
   });
 

@@ -2,6 +2,7 @@ import Link from 'next/link';
 
 import { ProjectTable } from '@/components/home/project-table';
 import { AlertsList } from '@/components/project/alerts-list';
+import { FeedLink } from '@/components/project/feed-link';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { formatDate } from '@/lib/format';
@@ -11,7 +12,12 @@ import { getTrendingProjects } from '@/server/search';
 
 /** The latest security alerts across projects. */
 export async function AlertsFeed() {
-  return <AlertsList alerts={await listRecentAlerts(6)} showProject emptyText="No alerts yet." />;
+  return (
+    <div className="grid gap-3">
+      <AlertsList alerts={await listRecentAlerts(6)} showProject emptyText="No alerts yet." />
+      <FeedLink href="/alerts/feed.xml" label="Alerts feed (Atom)" />
+    </div>
+  );
 }
 
 /** The most viewed projects of the week. */

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 
+import type { Health } from '@/lib/schemas/api';
 import { pingDatabase } from '@/server/db/client';
 import { isDraining } from '@/server/lifecycle';
 
@@ -15,13 +16,13 @@ const DRAINING_RETRY_AFTER_SECONDS = 30;
 export async function GET() {
   if (isDraining()) {
     return NextResponse.json(
-      { status: 'draining', database: 'unknown' },
+      { status: 'draining', database: 'unknown' } satisfies Health,
       { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': String(DRAINING_RETRY_AFTER_SECONDS) } },
     );
   }
   const database = await pingDatabase();
   return NextResponse.json(
-    { status: database ? 'ok' : 'unavailable', database: database ? 'up' : 'down' },
+    { status: database ? 'ok' : 'unavailable', database: database ? 'up' : 'down' } satisfies Health,
     { status: database ? 200 : 503, headers: { 'cache-control': 'no-store' } },
   );
 }

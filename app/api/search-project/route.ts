@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 
 import { SEARCH_KEYWORD_MIN_LENGTH } from '@/lib/constants';
 import { searchQuerySchema } from '@/lib/schemas/projects';
+import type { SearchResult } from '@/lib/search';
 import { readQuery, route } from '@/server/api';
 import { getTrendingProjects, searchProjects } from '@/server/search';
 
@@ -14,5 +15,5 @@ export const GET = route(async (request) => {
   const { keyword } = readQuery(request, searchQuerySchema);
   const trimmed = keyword.trim();
   const results = trimmed.length < SEARCH_KEYWORD_MIN_LENGTH ? await getTrendingProjects() : await searchProjects(trimmed);
-  return NextResponse.json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
+  return NextResponse.json(results satisfies SearchResult[], { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
 });

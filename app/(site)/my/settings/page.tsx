@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
+import { AlertEmailSection } from '@/components/settings/alert-email-section';
 import { ChangePasswordSection } from '@/components/settings/change-password-section';
 import { ProfileSection } from '@/components/settings/profile-section';
 import { SessionsSection } from '@/components/settings/sessions-section';
@@ -10,6 +11,7 @@ import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { TOUR_START_HREF } from '@/lib/tour-link';
+import { getAlertEmailChoice } from '@/server/alert-mail';
 import { isFlagOn } from '@/server/flags';
 import { requireUser } from '@/server/session';
 import { getAccountProfile } from '@/server/users';
@@ -19,7 +21,7 @@ export const metadata: Metadata = { title: 'Account settings', description: 'You
 
 export default async function SettingsPage() {
   const user = await requireUser('/my/settings');
-  const [profile, wallets, surveyEnabled] = await Promise.all([getAccountProfile(user.id), listWallets(user.id), isFlagOn(user.id, 'extendedUserSetting')]);
+  const [profile, wallets, surveyEnabled, alertEmail] = await Promise.all([getAccountProfile(user.id), listWallets(user.id), isFlagOn(user.id, 'extendedUserSetting'), getAlertEmailChoice(user.id)]);
   return (
     <>
       <PageBanner title="Account Settings">
@@ -43,6 +45,7 @@ export default async function SettingsPage() {
             </Button>
           </div>
         </CardSection>
+        <AlertEmailSection initialChoice={alertEmail} />
         <WalletsSection initialWallets={wallets.map((wallet) => wallet.walletAddress)} />
         <ChangePasswordSection />
         <SessionsSection />

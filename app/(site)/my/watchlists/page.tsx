@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 
 import { PageBanner } from '@/components/chrome/page-banner';
+import { WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import { WatchlistsView } from '@/components/watchlist/watchlists-view';
 import { requireUser } from '@/server/session';
 import { describeProjects, listWatchlists } from '@/server/watchlists';
@@ -17,7 +18,9 @@ export default async function WatchlistsPage() {
         <p>Follow the projects you care about: their score, rank and latest alert in one place.</p>
       </PageBanner>
       <div className="mx-auto w-full max-w-6xl px-4 py-10">
-        <WatchlistsView initialLists={lists} details={Object.fromEntries(projects.map((project) => [project.id, project]))} />
+        <WatchlistsProvider initialLists={lists}>
+          <WatchlistsView details={Object.fromEntries(projects.map((project) => [project.id, project]))} />
+        </WatchlistsProvider>
       </div>
     </>
   );

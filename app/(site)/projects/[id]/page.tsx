@@ -16,6 +16,7 @@ import { formatRank } from '@/lib/utils';
 import { getProjectDetail } from '@/server/projects';
 
 import { AlertsPanel, AuditsPanel, VotePanel } from './_components/project-panels';
+import { ScoreHistoryPanel } from './_components/score-history-panel';
 import { SkynetPanels } from './_components/skynet-panels';
 
 type Props = { params: Promise<{ id: string }> };
@@ -27,6 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: `${project.name} (${project.tokenTickers[0] ?? 'no token'}) security score`,
     description: `${project.name}${tickers ? ` (${tickers})` : ''}: security score${project.grade ? ` ${project.grade}` : ''}, audits, alerts and community votes.`,
+    alternates: { types: { 'application/atom+xml': [{ url: `/projects/${project.id}/feed.xml`, title: `${project.name} security alerts` }] } },
   };
 }
 
@@ -104,6 +106,9 @@ export default async function ProjectPage({ params }: Props) {
             updatedAt={project.scoreUpdatedAt}
             isDemo={project.scoreIsDemo}
           />
+          <Suspense fallback={panelSkeleton}>
+            <ScoreHistoryPanel projectId={project.id} />
+          </Suspense>
           <Panel title="Audits" id="audits-heading">
             <Suspense fallback={panelSkeleton}>
               <AuditsPanel projectId={project.id} />

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 
 import { PageBanner } from '@/components/chrome/page-banner';
 import { GradeBadge } from '@/components/project/grade-badge';
-import { GRADE_BANDS, METHODOLOGY_DATE, METHODOLOGY_VERSION, PILLARS } from '@/lib/score';
+import { formatDate } from '@/lib/format';
+import { GRADE_BANDS, METHODOLOGY_DATE, METHODOLOGY_HISTORY, METHODOLOGY_VERSION, PILLARS } from '@/lib/score';
 
 export const metadata: Metadata = {
   title: 'Security score methodology',
@@ -14,7 +15,7 @@ export default function MethodologyPage() {
     <>
       <PageBanner eyebrow="Resources" title="Security score methodology">
         <p>
-          Version {METHODOLOGY_VERSION}, in force since {METHODOLOGY_DATE}. Every input and weight is published here, so anyone can check a score.
+          Version {METHODOLOGY_VERSION}, in force since {formatDate(METHODOLOGY_DATE)}. Every input and weight is published here, so anyone can check a score.
         </p>
       </PageBanner>
       <article className="prose-content mx-auto w-full max-w-3xl px-4 py-12">
@@ -23,6 +24,11 @@ export default function MethodologyPage() {
           Each project is measured on six pillars. Every pillar is the plain average of its signals, each scored from 0 to 100. The overall
           score is the weighted sum of the pillars, rounded to two decimals. Community votes and page views are shown beside the score but are
           never an input to it.
+        </p>
+        <p>
+          A signal our analysts have not assessed yet counts as 0 and is shown as &ldquo;Not assessed&rdquo;: a score never credits what nobody
+          checked. Every change of a score is kept in the project&apos;s score history with the methodology version it was computed by and what
+          changed.
         </p>
         <table>
           <thead>
@@ -72,6 +78,14 @@ export default function MethodologyPage() {
             ))}
           </tbody>
         </table>
+        <h2>Version history</h2>
+        <ol reversed>
+          {METHODOLOGY_HISTORY.map((entry) => (
+            <li key={entry.version}>
+              <strong>Version {entry.version}</strong>, <time dateTime={entry.date}>{formatDate(entry.date)}</time>: {entry.changes}
+            </li>
+          ))}
+        </ol>
         <h2>Demo data</h2>
         <p>
           On this demo site the projects&apos; names, tickers and logos are real, but their signals, audits and alerts are generated. Every such

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 
-import { resendConfirmationBodySchema } from '@/lib/schemas/auth';
+import { type AuthDone, resendConfirmationBodySchema } from '@/lib/schemas/auth';
 import { readJson, route } from '@/server/api';
 import { resendConfirmation } from '@/server/auth/pool';
 import { clientIp } from '@/server/request-ip';
@@ -9,5 +9,5 @@ import { clientIp } from '@/server/request-ip';
 export const POST = route(async (request) => {
   const body = await readJson(request, resendConfirmationBodySchema);
   await resendConfirmation({ ...body, ip: clientIp(request.headers) });
-  return NextResponse.json({ msg: 'SUCCESS' });
+  return NextResponse.json({ msg: 'SUCCESS' } satisfies AuthDone);
 });

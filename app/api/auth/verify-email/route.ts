@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 
-import { verifyEmailBodySchema } from '@/lib/schemas/auth';
+import { type AuthDone, verifyEmailBodySchema } from '@/lib/schemas/auth';
 import { readJson, route } from '@/server/api';
 import { confirmSignUp } from '@/server/auth/pool';
 import { clientIp } from '@/server/request-ip';
@@ -9,5 +9,5 @@ import { clientIp } from '@/server/request-ip';
 export const POST = route(async (request) => {
   const body = await readJson(request, verifyEmailBodySchema);
   await confirmSignUp({ email: body.email, code: body.verificationCode, ip: clientIp(request.headers) });
-  return NextResponse.json({ msg: 'SUCCESS' });
+  return NextResponse.json({ msg: 'SUCCESS' } satisfies AuthDone);
 });

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 
+import type { Done } from '@/lib/schemas/api';
 import { pageViewBodySchema } from '@/lib/schemas/projects';
 import { readJson, route } from '@/server/api';
 import { recordPageView } from '@/server/page-views';
@@ -10,5 +11,5 @@ import { peekVisitorId } from '@/server/visitor';
 export const POST = route(async (request) => {
   const { projectId } = await readJson(request, pageViewBodySchema);
   await recordPageView(projectId, { visitorId: await peekVisitorId(), ip: clientIp(request.headers) });
-  return NextResponse.json({ ok: true });
+  return NextResponse.json({ ok: true } satisfies Done);
 });

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 
 import { AVATAR_MAX_BYTES } from '@/lib/avatar';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
+import type { AvatarOwner } from '@/lib/schemas/settings';
 import { readBytes, signedInRoute } from '@/server/api';
 import { uploadAvatar } from '@/server/users';
 
@@ -11,5 +12,5 @@ export const POST = signedInRoute(async (request, user) => {
   // A browser that cannot tell the type sends octet-stream (or nothing): then the bytes alone decide.
   const header = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
   const declared = header && header !== 'application/octet-stream' ? header : null;
-  return NextResponse.json(await uploadAvatar(user.id, bytes, declared));
+  return NextResponse.json((await uploadAvatar(user.id, bytes, declared)) satisfies AvatarOwner);
 });

@@ -1,5 +1,6 @@
 import { AlertsList } from '@/components/project/alerts-list';
 import { AuditsList } from '@/components/project/audits-list';
+import { FeedLink } from '@/components/project/feed-link';
 import { VoteWidget } from '@/components/project/vote-widget';
 import { listProjectAlerts, listProjectAudits } from '@/server/projects';
 import { peekVoterKey } from '@/server/visitor';
@@ -12,7 +13,12 @@ export async function AuditsPanel({ projectId }: { projectId: string }) {
 
 /** The project's alert history. */
 export async function AlertsPanel({ projectId }: { projectId: string }) {
-  return <AlertsList alerts={await listProjectAlerts(projectId)} emptyText="No security alerts recorded for this project." />;
+  return (
+    <div className="grid gap-3">
+      <AlertsList alerts={await listProjectAlerts(projectId)} emptyText="No security alerts recorded for this project." />
+      <FeedLink href={`/projects/${projectId}/feed.xml`} label="This project's alerts feed (Atom)" />
+    </div>
+  );
 }
 
 /** The vote widget with this visitor's vote. */

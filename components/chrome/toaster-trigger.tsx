@@ -5,15 +5,15 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 import { isToasterWanted, subscribeToasterWanted, wantToaster } from './toast';
 
-const Toaster = dynamic(() => import('@/components/ui/sonner').then((module) => module.Toaster), { ssr: false });
+const Toaster = dynamic(() => import('./toaster').then((module) => module.Toaster), { ssr: false });
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
 /**
- * The toast area, mounted with the first toast or on the visitor's first interaction (every toast answers
- * something the visitor did), so a page that is only read never loads the toast library.
+ * Part of every page: mounts the toast area with the first toast or on the visitor's first interaction (every
+ * toast answers something the visitor did), so a page that is only read never loads the toast library.
  */
-export function LazyToaster() {
+export function ToasterTrigger() {
   const wanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
   useEffect(() => {
     if (wanted) return;

@@ -1,0 +1,25 @@
+'use client';
+
+import { useAtom } from 'jotai';
+import dynamic from 'next/dynamic';
+
+import { authModalAtom } from './atoms';
+
+// The dialog and its forms (with their validation) load when the modal first opens, not with every page.
+const loadModal = () => import('./auth-modal');
+const AuthModal = dynamic(() => loadModal().then((module) => module.AuthModal), { ssr: false });
+
+/** Fetches the modal's code ahead of a likely open (pointer over or focus on a Log In or Sign Up button). */
+export function preloadAuthModal(): void {
+  void loadModal().catch(() => undefined);
+}
+
+/**
+ * What opens the auth modal of large screens: any control that sets authModalAtom to a step of the flow. Part of
+ * every page; the modal itself loads on first use.
+ */
+export function AuthModalTrigger() {
+  const [state, setState] = useAtom(authModalAtom);
+  if (state === 'hidden') return null;
+  return <AuthModal state={state} setState={setState} />;
+}
