@@ -193,7 +193,11 @@ describe('the life cycle: draining, stalled database, migrations', () => {
         const [{ seeded }] = await fresh<{ seeded: number }[]>`select count(*)::int as seeded from projects`;
         const [{ once }] = await admin<{ once: number }[]>`select count(*)::int as once from projects`;
         expect(seeded).toBe(once);
-        const [{ held }] = await fresh<{ held: number }[]>`select count(*)::int as held from pg_locks where locktype = 'advisory'`;
+        // pg_locks spans the whole cluster: only this database's locks are the migration's (other test files index
+        // Skynet contracts under advisory locks of their own meanwhile).
+        const [{ held }] = await fresh<{ held: number }[]>`
+          select count(*)::int as held from pg_locks
+          where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
         expect(held).toBe(0);
       } finally {
         await fresh.end();
