@@ -4,6 +4,27 @@ import { ALERT_TYPE_LABELS, formatDate } from './format';
 export const ALERT_TYPES = ['exploit', 'rug-pull', 'phishing', 'flash-loan', 'private-key-leak', 'oracle-manipulation', 'governance-attack', 'bridge-hack'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/** Who raised an alert: the firm's staff, or a rule on indexed chain facts or on the score (issue #16). */
+export const ALERT_ORIGINS = ['staff', 'automatic'] as const;
+export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
+
+/**
+ * What an automatic alert rests on: the rule that fired and the chain facts it read (or, for a score drop, the
+ * score before and after). Shown on the alert's page; the explorer links are built from it when EXPLORER_URL is set.
+ */
+export type AlertEvidence = {
+  rule: string;
+  chainId?: number;
+  contract?: string;
+  blockNumber?: number;
+  blockHash?: string;
+  txHash?: string;
+  logIndex?: number;
+  event?: string;
+  functionName?: string;
+  values?: Record<string, string>;
+};
+
 /** How sure the firm is of what an alert says, surest first. */
 export const ALERT_CONFIDENCE = ['confirmed', 'high', 'medium', 'low'] as const;
 export type AlertConfidence = (typeof ALERT_CONFIDENCE)[number];

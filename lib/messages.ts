@@ -296,7 +296,7 @@ export const NOTIFICATION_MESSAGES = {
   /** Settings: how alerts arrive by mail. */
   emailSettingTitle: 'Alert e-mails',
   emailSettingIntro: 'When a security alert is published on a project in your watchlists, the bell shows it. You can also have it mailed to you.',
-  emailChoiceLabels: { immediate: 'Immediately, one e-mail per alert', off: 'Off' },
+  emailChoiceLabels: { immediate: 'Immediately, one e-mail per alert', digest: 'Once a day, one digest of the day\'s alerts', off: 'Off' },
   emailSettingSaved: 'Your alert e-mail choice is saved.',
   /** The page an unsubscribe link in an alert mail opens (no sign-in needed). */
   unsubscribeTitle: 'Stop alert e-mails',

@@ -20,7 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { ALERT_CONFIDENCE, ALERT_TYPES, type AlertType } from '@/lib/alerts';
+import { ALERT_CONFIDENCE, ALERT_ORIGINS, ALERT_TYPES, type AlertEvidence, type AlertType } from '@/lib/alerts';
 import { ALERT_EMAIL_CHOICES } from '@/lib/notifications';
 import type { Findings } from '@/lib/projects';
 import type { SkynetEvidence } from '@/lib/skynet/types';
@@ -114,6 +114,8 @@ export const users = pgTable(
     keptSessionId: text('kept_session_id'),
     /** Whether alerts on watched projects are also mailed (immediately) or not; the bell shows them either way. */
     alertEmail: text('alert_email', { enum: ALERT_EMAIL_CHOICES }).notNull().default('immediate'),
+    /** The last daily digest covered notifications up to this time (null: none sent yet). */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -306,6 +308,14 @@ export const securityAlerts = pgTable(
     description: text('description'),
     /** The community report this alert was drafted from, when a moderator approved one. */
     fromReportId: uuid('from_report_id'),
+    /** Staff-published, or raised by a rule (a Skynet detector, a score drop); automatic ones carry their evidence. */
+    origin: text('origin', { enum: ALERT_ORIGINS }).notNull().default('staff'),
+    evidence: jsonb('evidence').$type<AlertEvidence>(),
+    /** One fact makes one alert: a rule's key for what it saw (re-read after a reorg, it finds the alert it made). */
+    dedupeKey: text('dedupe_key'),
+    /** An automatic alert whose block left the chain is retracted, never deleted; totals leave it out. */
+    retractedAt: timestamp('retracted_at', { withTimezone: true }),
+    retractionReason: text('retraction_reason'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -313,6 +323,7 @@ export const securityAlerts = pgTable(
   (table) => [
     index('security_alerts_occurred_idx').on(table.occurredAt),
     index('security_alerts_project_idx').on(table.projectId, table.occurredAt),
+    uniqueIndex('security_alerts_dedupe_key_idx').on(table.dedupeKey),
     check('security_alerts_title_length', sql`char_length(${table.title}) between 1 and 200`),
     check('security_alerts_amounts', sql`(${table.amountLostUsd} is null or ${table.amountLostUsd} >= 0) and (${table.amountReturnedUsd} is null or ${table.amountReturnedUsd} >= 0)`),
   ],
@@ -461,6 +472,71 @@ export const notifications = pgTable(
   (table) => [uniqueIndex('notifications_user_alert_idx').on(table.userId, table.alertId), index('notifications_user_unread_idx').on(table.userId, table.readAt, table.createdAt)],
 );
 
+/** A user's HTTPS endpoint that receives their alerts, signed the Standard Webhooks way with its own secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The signing secret, sealed with the server's key (AES-GCM), shown to the user once. */
+    secretSealed: text('secret_sealed').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('webhook_endpoints_user_url_idx').on(table.userId, table.url), check('webhook_endpoints_url_length', sql`char_length(${table.url}) between 8 and 2000`)],
+);
+
+/**
+ * One message to one endpoint (an alert, or a test), written in the transaction that makes it due and delivered by a
+ * worker with retries; its id is the webhook-id receivers deduplicate on. (endpoint, alert) is unique: an alert is
+ * delivered once per endpoint however often the fan-out runs.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id').references(() => securityAlerts.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_endpoint_alert_idx').on(table.endpointId, table.alertId),
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`delivered_at is null and failed_at is null`),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+  ],
+);
+
+/** Every try of a delivery: the delivery log Settings shows. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+);
+
 /* ───────────────────────────── Survey ───────────────────────────── */
 
 /** A user's personalisation survey reply (SPEC §3): one per user, replaced when the survey is redone. */
@@ -537,6 +613,10 @@ export const skynetContracts = pgTable(
     rpcUrl: text('rpc_url'),
     abi: jsonb('abi').$type<unknown[]>().notNull(),
     fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
+    /** The block that created the contract (found by binary search on eth_getCode), when known. */
+    creationBlock: bigint('creation_block', { mode: 'number' }),
+    /** Transactions are scanned from this block (logs from fromBlock): the figures' first block on the project page. */
+    transactionsFromBlock: bigint('transactions_from_block', { mode: 'number' }),
     cursorBlock: bigint('cursor_block', { mode: 'number' }),
     headBlock: bigint('head_block', { mode: 'number' }),
     lastError: text('last_error'),
