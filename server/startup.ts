@@ -5,15 +5,17 @@ import { closeDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { beginDraining, hasFront, onShutdown } from './lifecycle';
 import { logger } from './logger';
+import { startDigestTimer, stopDigestTimer } from './digest';
 import { startMailWorker, stopMailWorker } from './mail/worker';
 import { shutdownPostHog } from './posthog';
+import { startWebhookWorker, stopWebhookWorker } from './webhooks/worker';
 
 let shuttingDown = false;
 
 /** The app's own clean-up, run once no request is in flight any more. */
 async function closeApp() {
   await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
-  await stopMailWorker();
+  await Promise.all([stopMailWorker(), stopWebhookWorker(), stopDigestTimer()]);
   await closeDatabase();
 }
 
@@ -48,6 +50,8 @@ export async function startServer(): Promise<void> {
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
     if (config.rpcUrl) (await import('./skynet/scheduler')).startSkynetTimer();
     startMailWorker();
+    startWebhookWorker();
+    startDigestTimer();
   } catch (error) {
     // A clear message and a non-zero exit beat a server that starts and then fails every request.
     console.error(`\nThe server cannot start.\n${error instanceof Error ? error.message : String(error)}\n`);

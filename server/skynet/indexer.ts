@@ -9,6 +9,7 @@ import { skynetContracts, skynetEvents, skynetMetricPoints, skynetTransactions, 
 import { logger } from '../logger';
 import { plainArgs } from './abi';
 import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
+import { runDetectors } from './detectors';
 import { clearSkynetMemo } from './memo';
 import { refreshPrivilegedAddresses } from './privileges';
 
@@ -139,6 +140,7 @@ export async function indexContract(db: Database, contract: SkynetContractRow, o
       for (let i = 0; i < facts.transactions.length; i += 500) await tx.insert(skynetTransactions).values(facts.transactions.slice(i, i + 500));
       for (let i = 0; i < facts.events.length; i += 500) await tx.insert(skynetEvents).values(facts.events.slice(i, i + 500));
       await refreshDailyMetrics(tx as unknown as Database, contract.projectId, facts.firstTime, facts.lastTime);
+      await runDetectors(tx as unknown as Database, contract, { from: Number(from), to: Number(to) }, client);
       await tx
         .update(skynetContracts)
         .set({ cursorBlock: Number(to), headBlock: Number(head), lastError: null, lastIndexedAt: new Date() })
