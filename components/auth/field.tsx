@@ -1,9 +1,13 @@
 'use client';
 
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { CODE_LENGTH } from '@/lib/constants';
+
+import type { AuthStep } from './atoms';
 
 type Props = Omit<ComponentProps<typeof Input>, 'id'> & {
   label: string;
@@ -45,5 +49,31 @@ export function FormAlert({ message }: { message: string | null }) {
     <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
       {message}
     </p>
+  );
+}
+
+type PresetProps = Omit<Props, 'type' | 'inputMode' | 'autoComplete' | 'maxLength'>;
+
+/** The mailed code's box: digits, filled in by the phone's one-time-code suggestion. */
+export const CodeField = (props: PresetProps) => <Field inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH} {...props} />;
+
+/** A password being chosen: the browser may offer a generated one. */
+export const NewPasswordField = (props: PresetProps) => <Field type="password" autoComplete="new-password" maxLength={256} {...props} />;
+
+/** A form's submit button, which names what it is doing while the request runs. */
+export function SubmitButton({ busy, disabled, busyLabel, children }: { busy: boolean; disabled: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={disabled}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}
+
+/** The way back to the login step from the code and reset steps. */
+export function BackToLogin({ go }: { go: (step: AuthStep) => void }) {
+  return (
+    <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>
+      Back to Log In
+    </button>
   );
 }

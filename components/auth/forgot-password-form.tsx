@@ -6,14 +6,13 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 
 import { forgotPasswordAction } from '@/actions/auth/forgot-password';
-import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { forgotPasswordFormSchema } from '@/lib/schemas/auth';
 
 import { runAuthAction } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS } from './auth-form';
-import { Field, FormAlert } from './field';
+import { BackToLogin, Field, FormAlert, SubmitButton } from './field';
 import { useSubmitOnce } from './use-submit-once';
 
 /** Ask for a reset code by email. */
@@ -41,12 +40,10 @@ export function ForgotPasswordForm({ go }: { go: (step: AuthStep) => void }) {
       <p className="text-sm text-muted-foreground">Enter your account email and we will send you a code to choose a new password.</p>
       <FormAlert message={alert} />
       <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <Button type="submit" disabled={!isValid || isSubmitting}>
-        {isSubmitting ? 'Sending…' : 'Send reset code'}
-      </Button>
-      <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>
-        Back to Log In
-      </button>
+      <SubmitButton busy={isSubmitting} disabled={!isValid || isSubmitting} busyLabel="Sending…">
+        Send reset code
+      </SubmitButton>
+      <BackToLogin go={go} />
     </form>
   );
 }

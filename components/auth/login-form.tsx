@@ -5,14 +5,13 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { loginFormSchema } from '@/lib/schemas/auth';
 
 import { signInWithPassword } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS } from './auth-form';
-import { Field, FormAlert } from './field';
+import { Field, FormAlert, SubmitButton } from './field';
 import { GoogleButton } from './google-button';
 import { useSubmitOnce } from './use-submit-once';
 
@@ -49,9 +48,9 @@ export function LoginForm({ go, onSignedIn }: Props) {
       <button type="button" className="justify-self-end text-sm font-medium text-primary hover:underline" onClick={() => go('forgot-password')}>
         Forgot password?
       </button>
-      <Button type="submit" disabled={!isValid || isSubmitting}>
-        {isSubmitting ? 'Logging in…' : 'Log In'}
-      </Button>
+      <SubmitButton busy={isSubmitting} disabled={!isValid || isSubmitting} busyLabel="Logging in…">
+        Log In
+      </SubmitButton>
       <GoogleButton />
       <p className="text-center text-sm text-muted-foreground">
         New here?{' '}

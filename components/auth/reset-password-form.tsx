@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 
 import { resetPasswordAction } from '@/actions/auth/reset-password';
 import { toast } from '@/components/chrome/toast';
-import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { CODE_LENGTH } from '@/lib/constants';
 import { AUTH_MESSAGES } from '@/lib/messages';
@@ -16,7 +15,7 @@ import { resetPasswordFormSchema } from '@/lib/schemas/auth';
 import { runAuthAction, signInWithPassword } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS } from './auth-form';
-import { Field, FormAlert } from './field';
+import { BackToLogin, CodeField, FormAlert, NewPasswordField, SubmitButton } from './field';
 import { useSubmitOnce } from './use-submit-once';
 
 /** Choose a new password with the mailed code; success signs the user in with it. */
@@ -54,28 +53,12 @@ export function ResetPasswordForm({ go, onSignedIn }: { go: (step: AuthStep) => 
         We sent a {CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it with your new password.
       </p>
       <FormAlert message={alert} />
-      <Field
-        label="Reset code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={256}
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <Button type="submit" disabled={!isValid || isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Set new password'}
-      </Button>
-      <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>
-        Back to Log In
-      </button>
+      <CodeField label="Reset code" error={errors.code?.message} {...form.register('code')} />
+      <NewPasswordField label="New password" error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <SubmitButton busy={isSubmitting} disabled={!isValid || isSubmitting} busyLabel="Saving…">
+        Set new password
+      </SubmitButton>
+      <BackToLogin go={go} />
     </form>
   );
 }

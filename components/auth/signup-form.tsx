@@ -7,7 +7,6 @@ import Link from 'next/link';
 import { useId, useState } from 'react';
 
 import { signUpAction } from '@/actions/auth/sign-up';
-import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { AUTH_MESSAGES } from '@/lib/messages';
 import { signupFormSchema } from '@/lib/schemas/auth';
@@ -15,7 +14,7 @@ import { signupFormSchema } from '@/lib/schemas/auth';
 import { runAuthAction } from './auth-api';
 import { authCredentialsAtom, resendAvailableAtAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS, resendCooldownEnd } from './auth-form';
-import { Field, FormAlert } from './field';
+import { Field, FormAlert, NewPasswordField, SubmitButton } from './field';
 import { GoogleButton } from './google-button';
 import { useSubmitOnce } from './use-submit-once';
 
@@ -48,14 +47,7 @@ export function SignupForm({ go }: { go: (step: AuthStep) => void }) {
       <FormAlert message={alert} />
       <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <div className="grid gap-1">
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={256}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <NewPasswordField label="Password" error={errors.password?.message} {...form.register('password')} />
         <p className="text-xs text-muted-foreground">At least 8 characters, with letters and numbers.</p>
       </div>
       <div className="flex items-start gap-2 text-sm">
@@ -72,9 +64,9 @@ export function SignupForm({ go }: { go: (step: AuthStep) => void }) {
           .
         </label>
       </div>
-      <Button type="submit" disabled={!isValid || isSubmitting}>
-        {isSubmitting ? 'Creating account…' : 'Sign Up'}
-      </Button>
+      <SubmitButton busy={isSubmitting} disabled={!isValid || isSubmitting} busyLabel="Creating account…">
+        Sign Up
+      </SubmitButton>
       <GoogleButton />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}

@@ -18,7 +18,7 @@ import { isResendableEmail, verifyEmailFormSchema } from '@/lib/schemas/auth';
 import { runAuthAction, signInWithPassword } from './auth-api';
 import { authCredentialsAtom, resendAvailableAtAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS, resendCooldownEnd } from './auth-form';
-import { Field, FormAlert } from './field';
+import { BackToLogin, CodeField, Field, FormAlert, SubmitButton } from './field';
 import { useCountdown } from './use-countdown';
 import { useSubmitOnce } from './use-submit-once';
 
@@ -82,25 +82,16 @@ export function VerifyEmailForm({ go, onSignedIn }: { go: (step: AuthStep) => vo
       </p>
       <FormAlert message={alert} />
       {emailSupplied ? null : <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />}
-      <Field
-        label="Verification code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
-        error={errors.verificationCode?.message}
-        {...form.register('verificationCode')}
-      />
+      <CodeField label="Verification code" error={errors.verificationCode?.message} {...form.register('verificationCode')} />
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" disabled={secondsLeft > 0 || resending || !isResendableEmail(email)} onClick={() => void resend()}>
           {secondsLeft > 0 ? `Resend (${secondsLeft}s)` : resending ? 'Sending…' : 'Resend'}
         </Button>
-        <Button type="submit" disabled={!canVerify}>
-          {isSubmitting ? 'Verifying…' : 'Verify'}
-        </Button>
+        <SubmitButton busy={isSubmitting} disabled={!canVerify} busyLabel="Verifying…">
+          Verify
+        </SubmitButton>
       </div>
-      <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => go('login')}>
-        Back to Log In
-      </button>
+      <BackToLogin go={go} />
     </form>
   );
 }
