@@ -38,8 +38,20 @@ export function userOfUnsubscribeToken(token: string): string | null {
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? userId : null;
 }
 
-const siteLink = (path: string) => new URL(path, getConfig().siteUrl).toString();
+/** An absolute address on the site, for a mail. */
+export const siteLink = (path: string) => new URL(path, getConfig().siteUrl).toString();
 const withToken = (path: string, userId: string) => `${siteLink(path)}?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+
+/**
+ * The unsubscribe link of a mail to this user, and the header fields that make it one-click (RFC 8058): every alert
+ * mail, immediate or digest, carries both.
+ */
+export function unsubscribeLinksFor(userId: string): { unsubscribeUrl: string; headers: Record<string, string> } {
+  return {
+    unsubscribeUrl: withToken(UNSUBSCRIBE_PATH, userId),
+    headers: { 'List-Unsubscribe': `<${withToken(ONE_CLICK_UNSUBSCRIBE_PATH, userId)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
 
 /**
  * Writes the alert mail of each recipient to the outbox in the caller's transaction (the one that notified them), with
@@ -61,10 +73,10 @@ export async function enqueueAlertMails(tx: Database, alertId: string, recipient
     alertUrl: siteLink(`/alerts/${alertId}`),
     settingsUrl: siteLink('/my/settings'),
   };
-  const mails: Mail[] = recipients.map((recipient) => ({
-    ...alertMail(recipient.email, { ...content, unsubscribeUrl: withToken(UNSUBSCRIBE_PATH, recipient.id) }),
-    headers: { 'List-Unsubscribe': `<${withToken(ONE_CLICK_UNSUBSCRIBE_PATH, recipient.id)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  }));
+  const mails: Mail[] = recipients.map((recipient) => {
+    const { unsubscribeUrl, headers } = unsubscribeLinksFor(recipient.id);
+    return { ...alertMail(recipient.email, { ...content, unsubscribeUrl }), headers };
+  });
   await enqueueMails(tx, mails);
 }
 
@@ -92,8 +104,13 @@ export async function getAlertEmailChoice(userId: string): Promise<AlertEmailCho
   return user?.alertEmail ?? 'immediate';
 }
 
-/** Sets the user's alert mail choice from Settings. */
+/**
+ * Sets the user's alert mail choice from Settings. Turning the digest on starts it from now: alerts before were mailed
+ * one by one already (or the user chose no mail then), so the first digest must not list them again. Choosing the
+ * digest again while on it keeps the running day.
+ */
 export async function setAlertEmailChoice(userId: string, alertEmail: AlertEmailChoice): Promise<void> {
   const db = await getDb();
-  await db.update(users).set({ alertEmail, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  const digestStart = alertEmail === 'digest' ? { digestSentAt: sql`case when ${users.alertEmail} = 'digest' and ${users.digestSentAt} is not null then ${users.digestSentAt} else now() end` } : {};
+  await db.update(users).set({ alertEmail, ...digestStart, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }

@@ -63,3 +63,44 @@ export function alertMail(to: string, alert: AlertMailContent): Mail {
 <p>The ${escapeHtml(BRAND_NAME)} team</p></body></html>`;
   return { to, subject, text, html };
 }
+
+/** One alert as a digest lists it. */
+export type DigestItem = { title: string; type: string; projectName: string; occurredOn: string; alertUrl: string };
+
+/** What a daily digest lists: the alerts (at most a screenful), how many more there are, and where its links lead. */
+export type DigestMailContent = { items: DigestItem[]; moreCount: number; notificationsUrl: string; settingsUrl: string; unsubscribeUrl: string };
+
+/** The once-a-day mail listing the alerts published on a user's watched projects since their last digest. */
+export function digestMail(to: string, digest: DigestMailContent): Mail {
+  const total = digest.items.length + digest.moreCount;
+  const subject = `Your daily ${BRAND_NAME} digest: ${total} security alert${total === 1 ? '' : 's'} on projects you watch`;
+  const intro = `${total === 1 ? 'One security alert was' : `${total} security alerts were`} published on projects in your watchlists since your last digest.`;
+  const more = digest.moreCount > 0 ? `And ${digest.moreCount} more: see all your notifications` : 'All your notifications';
+  const why = `You receive this daily digest because you watch these projects. Choose how you hear of alerts in Settings (${digest.settingsUrl}), or stop these e-mails:`;
+  const text = [
+    'Hello,',
+    '',
+    intro,
+    '',
+    ...digest.items.flatMap((item) => [`${item.title}`, `${item.projectName} · ${item.type} · ${item.occurredOn}`, item.alertUrl, '']),
+    `${more}: ${digest.notificationsUrl}`,
+    '',
+    why,
+    digest.unsubscribeUrl,
+    '',
+    `The ${BRAND_NAME} team`,
+  ].join('\n');
+  const rows = digest.items
+    .map(
+      (item) =>
+        `<li style="margin-bottom:12px"><a href="${escapeHtml(item.alertUrl)}" style="font-weight:700">${escapeHtml(item.title)}</a><br>${escapeHtml(`${item.projectName} · ${item.type} · ${item.occurredOn}`)}</li>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f1b3d;line-height:1.5">
+<p>Hello,</p><p>${escapeHtml(intro)}</p>
+<ul style="padding-left:18px">${rows}</ul>
+<p><a href="${escapeHtml(digest.notificationsUrl)}">${escapeHtml(more)}</a></p>
+<p style="font-size:13px;color:#475569">You receive this daily digest because you watch these projects. Choose how you hear of alerts in <a href="${escapeHtml(digest.settingsUrl)}">Settings</a>, or <a href="${escapeHtml(digest.unsubscribeUrl)}">stop these e-mails</a>.</p>
+<p>The ${escapeHtml(BRAND_NAME)} team</p></body></html>`;
+  return { to, subject, text, html };
+}

@@ -31,6 +31,17 @@ describe('the alert e-mail choice in Settings', () => {
     expect(toastMock.success).toHaveBeenCalledWith(NOTIFICATION_MESSAGES.emailSettingSaved);
   });
 
+  it('offers the three choices, the daily digest among them, and saves the digest', async () => {
+    updateMock.mockResolvedValue({ data: { alertEmail: 'digest' } });
+    await root.render(<AlertEmailSection initialChoice="off" />);
+    const labels = [...root.container.querySelectorAll('label')].map((element) => element.textContent);
+    expect(labels).toEqual([NOTIFICATION_MESSAGES.emailChoiceLabels.immediate, NOTIFICATION_MESSAGES.emailChoiceLabels.digest, NOTIFICATION_MESSAGES.emailChoiceLabels.off]);
+    await choose(NOTIFICATION_MESSAGES.emailChoiceLabels.digest);
+    expect(updateMock).toHaveBeenCalledWith({ alertEmail: 'digest' });
+    expect(radio(NOTIFICATION_MESSAGES.emailChoiceLabels.digest).checked).toBe(true);
+    expect(radio(NOTIFICATION_MESSAGES.emailChoiceLabels.off).checked).toBe(false);
+  });
+
   it('goes back to the stored choice and says why when the server refuses', async () => {
     updateMock.mockResolvedValue({ serverError: 'Please log in first.' });
     await root.render(<AlertEmailSection initialChoice="immediate" />);
