@@ -9,7 +9,7 @@ import { CODE_LENGTH } from '@/lib/constants';
 
 import type { AuthStep } from './atoms';
 
-type Props = Omit<ComponentProps<typeof Input>, 'id'> & {
+export type FieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
   label: string;
   error?: string;
   /** For a controlled field; a react-hook-form field passes register()'s props (name, onChange, onBlur, ref) instead. */
@@ -17,7 +17,7 @@ type Props = Omit<ComponentProps<typeof Input>, 'id'> & {
 };
 
 /** A labelled input with its validation message announced to assistive technology. */
-export function Field({ label, error, onChange, onValueChange, ...inputProps }: Props) {
+export function Field({ label, error, onChange, onValueChange, ...inputProps }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -52,7 +52,7 @@ export function FormAlert({ message }: { message: string | null }) {
   );
 }
 
-type PresetProps = Omit<Props, 'type' | 'inputMode' | 'autoComplete' | 'maxLength'>;
+type PresetProps = Omit<FieldProps, 'type' | 'inputMode' | 'autoComplete' | 'maxLength'>;
 
 /** The mailed code's box: digits, filled in by the phone's one-time-code suggestion. */
 export const CodeField = (props: PresetProps) => <Field inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH} {...props} />;

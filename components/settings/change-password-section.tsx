@@ -2,15 +2,16 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
-import { Controller } from 'react-hook-form';
 
 import { changePasswordAction } from '@/actions/settings/change-password';
-import { Field, FormAlert } from '@/components/auth/field';
+import { FormAlert } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { changePasswordSchema } from '@/lib/schemas/settings';
+
+import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = [
@@ -22,8 +23,7 @@ const FIELDS = [
 /** Change password: the current one is required; the new one follows the sign-up rule. The session stays. */
 export function ChangePasswordSection() {
   const { form, action, handleSubmitWithAction } = useHookFormAction(changePasswordAction, zodResolver(changePasswordSchema), {
-    // Errors clear as the user types (below) and focus stays where it is, as before the form library.
-    formProps: { defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false },
+    formProps: { ...SETTINGS_FORM_OPTIONS, defaultValues: EMPTY },
     actionProps: {
       onSuccess() {
         form.reset(EMPTY);
@@ -43,27 +43,18 @@ export function ChangePasswordSection() {
     <CardSection id="change-password" title="Change password">
       <form onSubmit={handleSubmitWithAction} noValidate className="mt-4 grid max-w-md gap-3">
         {FIELDS.map(({ name, label, autoComplete }) => (
-          <Controller
+          <SettingsField
             key={name}
-            control={form.control}
+            form={form}
             name={name}
-            render={({ field, fieldState }) => (
-              <Field
-                label={label}
-                type="password"
-                autoComplete={autoComplete}
-                value={field.value}
-                error={fieldState.error?.message}
-                onBlur={field.onBlur}
-                onValueChange={(value) => {
-                  // Typing starts over: the field's error, the form's refusal and the last success all go.
-                  if (done) action.reset();
-                  field.onChange(value);
-                  form.clearErrors(name);
-                  form.clearErrors('root.server');
-                }}
-              />
-            )}
+            label={label}
+            type="password"
+            autoComplete={autoComplete}
+            // Typing starts over: the form's refusal and the last success go with the field's own message.
+            onType={() => {
+              if (done) action.reset();
+              form.clearErrors('root.server');
+            }}
           />
         ))}
         <p className="text-xs text-muted-foreground">At least 8 characters, with both letters and numbers.</p>

@@ -5,10 +5,9 @@ import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hoo
 import { useRouter } from 'next/navigation';
 import { useSession } from 'next-auth/react';
 import { useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 
 import { updateUsernameAction } from '@/actions/settings/update-username';
-import { Field, FormAlert } from '@/components/auth/field';
+import { FormAlert } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { UserAvatar } from '@/components/auth/user-avatar';
 import { Button } from '@/components/ui/button';
@@ -17,6 +16,8 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
 import { ClientError, http } from '@/lib/http';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { updateUsernameSchema } from '@/lib/schemas/settings';
+
+import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
 
 export type ProfileProps = { email: string; username: string; image: string | null };
 
@@ -31,8 +32,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const { form, handleSubmitWithAction } = useHookFormAction(updateUsernameAction, zodResolver(updateUsernameSchema), {
-    // Errors clear as the user types (below) and focus stays where it is, as before the form library.
-    formProps: { defaultValues: { username: profile.username }, reValidateMode: 'onSubmit', shouldFocusError: false },
+    formProps: { ...SETTINGS_FORM_OPTIONS, defaultValues: { username: profile.username } },
     actionProps: {
       async onSuccess({ data }) {
         form.reset({ username: data.username });
@@ -94,25 +94,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
           <p className="max-w-48 text-center text-xs text-muted-foreground">PNG, JPEG or WebP, up to 1 MB.</p>
         </div>
         <form onSubmit={handleSubmitWithAction} noValidate className="grid gap-3">
-          <Controller
-            control={form.control}
-            name="username"
-            render={({ field, fieldState }) => (
-              <Field
-                label="Username"
-                name={field.name}
-                autoComplete="username"
-                value={field.value}
-                maxLength={64}
-                error={fieldState.error?.message}
-                onBlur={field.onBlur}
-                onValueChange={(value) => {
-                  field.onChange(value);
-                  form.clearErrors(field.name);
-                }}
-              />
-            )}
-          />
+          <SettingsField form={form} name="username" label="Username" autoComplete="username" maxLength={64} />
           <p className="text-xs text-muted-foreground">3 to 30 characters: letters, digits, hyphens or underscores.</p>
           <div>
             <Button type="submit" disabled={saving || username.trim().toLowerCase() === savedUsername}>

@@ -3,22 +3,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 
 import { addWalletAction } from '@/actions/settings/add-wallet';
-import { Field } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
 import { addWalletSchema } from '@/lib/schemas/settings';
 
+import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
+
 /** Wallets: the user's EVM addresses, and a form to add one (checksum checked here and on the server). */
 export function WalletsSection({ initialWallets }: { initialWallets: string[] }) {
   const [wallets, setWallets] = useState(initialWallets);
   const { form, handleSubmitWithAction } = useHookFormAction(addWalletAction, zodResolver(addWalletSchema), {
-    // Errors clear as the user types (below) and focus stays where it is, as before the form library.
-    formProps: { defaultValues: { walletAddress: '' }, reValidateMode: 'onSubmit', shouldFocusError: false },
+    formProps: { ...SETTINGS_FORM_OPTIONS, defaultValues: { walletAddress: '' } },
     actionProps: {
       onSuccess({ data }) {
         // The server's checksummed form is the truth.
@@ -48,27 +47,7 @@ export function WalletsSection({ initialWallets }: { initialWallets: string[] })
         </ul>
       )}
       <form onSubmit={handleSubmitWithAction} noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <Controller
-          control={form.control}
-          name="walletAddress"
-          render={({ field, fieldState }) => (
-            <Field
-              label="Wallet address"
-              name={field.name}
-              placeholder="0x…"
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-              value={field.value}
-              error={fieldState.error?.message}
-              onBlur={field.onBlur}
-              onValueChange={(value) => {
-                field.onChange(value);
-                form.clearErrors(field.name);
-              }}
-            />
-          )}
-        />
+        <SettingsField form={form} name="walletAddress" label="Wallet address" placeholder="0x…" autoComplete="off" spellCheck={false} className="font-mono" />
         <Button type="submit" disabled={isSubmitting || address.trim() === ''} className={errors.walletAddress ? 'sm:mb-7' : undefined}>
           {isSubmitting ? 'Adding…' : 'Add wallet'}
         </Button>
