@@ -5,10 +5,12 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { UserFacingError } from '@/lib/errors';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem, type NotificationPage } from '@/lib/notifications';
+import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
 
 import { enqueueAlertMails } from './alert-mail';
 import { getDb, type Database } from './db/client';
-import { notifications, projects, securityAlerts, users } from './db/schema';
+import { notifications, projects, securityAlerts, users, webhookDeliveries, webhookEndpoints } from './db/schema';
+import { alertWebhookPayload } from './webhooks/payload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,10 +21,14 @@ const notFound = () => new UserFacingError(NOTIFICATION_MESSAGES.notFound, 404);
  * transaction (the one that publishes the alert), and queues the alert mail of those among them who take alert mails
  * (confirmed addresses only). One statement whatever the number of watchers; the unique (user, alert) pair makes a
  * re-run add nothing, and only a new notification is mailed, so nobody is mailed twice. A draft, an alert without a
- * project, or one on a hidden project notifies nobody. Answers how many mails were queued.
+ * project, or one on a hidden project notifies nobody. In the same statement, each newly notified user's
+ * enabled webhook endpoints get one delivery of it ((endpoint, alert) is unique, so a re-run queues none). Answers
+ * how many mails and webhook deliveries were queued: the caller nudges their workers after the commit.
  */
-export async function notifyWatchersOfAlert(tx: Database, alertId: string): Promise<{ mailed: number }> {
-  const result = await tx.execute<{ id: string; email: string }>(sql`
+export async function notifyWatchersOfAlert(tx: Database, alertId: string): Promise<{ mailed: number; webhooks: number }> {
+  const webhookPayload = (await alertWebhookPayload(tx, alertId)) ?? {};
+  type Row = { id: string | null; email: string | null; webhooks: number };
+  const result = await tx.execute<Row>(sql`
     with notified as (
       insert into ${notifications} (user_id, alert_id)
       select distinct w.user_id, a.id
@@ -33,13 +39,23 @@ export async function notifyWatchersOfAlert(tx: Database, alertId: string): Prom
       where a.id = ${alertId} and a.status = 'published'
       on conflict (user_id, alert_id) do nothing
       returning user_id
+    ),
+    webhooks_queued as (
+      insert into ${webhookDeliveries} (endpoint_id, alert_id, event_type, payload)
+      select e.id, ${alertId}::uuid, ${WEBHOOK_EVENT_TYPES.alert}, ${JSON.stringify(webhookPayload)}::jsonb
+      from notified join ${webhookEndpoints} e on e.user_id = notified.user_id and e.disabled_at is null
+      on conflict (endpoint_id, alert_id) do nothing
+      returning id
     )
-    select u.id, u.email from notified join ${users} u on u.id = notified.user_id
-    where u.alert_email = 'immediate' and u.confirmed_at is not null`);
-  // PGlite answers { rows }, postgres.js the rows themselves.
-  const recipients = Array.isArray(result) ? (result as { id: string; email: string }[]) : (result as unknown as { rows: { id: string; email: string }[] }).rows;
+    select u.id, u.email, 0 as webhooks from notified join ${users} u on u.id = notified.user_id
+    where u.alert_email = 'immediate' and u.confirmed_at is not null
+    union all
+    select null, null, count(*)::int from webhooks_queued`);
+  // PGlite answers { rows }, postgres.js the rows themselves. The row without an id carries the webhook count.
+  const rows = Array.isArray(result) ? (result as Row[]) : (result as unknown as { rows: Row[] }).rows;
+  const recipients = rows.flatMap((row) => (row.id && row.email ? [{ id: row.id, email: row.email }] : []));
   await enqueueAlertMails(tx, alertId, recipients);
-  return { mailed: recipients.length };
+  return { mailed: recipients.length, webhooks: rows.find((row) => !row.id)?.webhooks ?? 0 };
 }
 
 /**

@@ -15,6 +15,7 @@ import { getDb } from '../db/client';
 import { alertRevisions, projects, securityAlerts } from '../db/schema';
 import { nudgeMailWorker } from '../mail/worker';
 import { notifyWatchersOfAlert } from '../notifications';
+import { nudgeWebhookWorker } from '../webhooks/worker';
 import { recordStaffChange, type StaffActor } from './audit-log';
 import { containsPattern, readListPage, rowCount, type StaffListPage } from './list-page';
 
@@ -206,7 +207,7 @@ export async function updateDraftAlert(actor: StaffActor, id: string, input: Ale
 /** Publishes a draft: it shows on the project page, the home feed and its own page, and its project's watchers are notified. */
 export async function publishAlert(actor: StaffActor, id: string, now = new Date()): Promise<void> {
   const db = await getDb();
-  const { mailed } = await db.transaction(async (tx) => {
+  const { mailed, webhooks } = await db.transaction(async (tx) => {
     const row = await readAlert(tx, id, true);
     if (!row) throw new UserFacingError(STAFF_MESSAGES.alertNotFound, 404);
     if (row.alert.status === 'published') throw new UserFacingError(STAFF_MESSAGES.alertAlreadyPublished, 409);
@@ -216,6 +217,7 @@ export async function publishAlert(actor: StaffActor, id: string, now = new Date
     return notifyWatchersOfAlert(tx, id);
   });
   if (mailed > 0) nudgeMailWorker();
+  if (webhooks > 0) nudgeWebhookWorker();
   revalidatePublicData(CACHE_TAGS.alerts);
 }
 
@@ -243,10 +245,11 @@ export async function correctAlert(actor: StaffActor, id: string, input: AlertCo
     const changedAfter = Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, change.after]));
     await recordStaffChange(tx, actor, { action: 'alert.correct', entityType: 'alert', entityId: id, before: changedBefore, after: { ...changedAfter, reason: input.reason, revisionId: created.id } });
     // Moved to another project: that project's watchers hear of it too (those already told are not told twice).
-    const { mailed } = changes.projectId ? await notifyWatchersOfAlert(tx, id) : { mailed: 0 };
-    return { revisionId: created.id, mailed };
+    const { mailed, webhooks } = changes.projectId ? await notifyWatchersOfAlert(tx, id) : { mailed: 0, webhooks: 0 };
+    return { revisionId: created.id, mailed, webhooks };
   });
   if (revision.mailed > 0) nudgeMailWorker();
+  if (revision.webhooks > 0) nudgeWebhookWorker();
   revalidatePublicData(CACHE_TAGS.alerts);
   return { revisionId: revision.revisionId };
 }

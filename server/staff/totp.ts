@@ -1,11 +1,12 @@
 import 'server-only';
 
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 import { BRAND_NAME } from '@/lib/constants';
 
 import { resolveAuthSecret } from '../config';
+import { openSecret, sealSecret } from '../crypto';
 
 /** RFC 6238 with the parameters every authenticator app supports: SHA-1, 6 digits, 30-second steps. */
 const PERIOD_SECONDS = 30;
@@ -38,25 +39,13 @@ export function acceptedTotpStep(base32Secret: string, code: string, lastStep: n
   return lastStep !== null && step <= lastStep ? null : step;
 }
 
-// Secrets are stored encrypted (AES-256-GCM) under a key derived from the session secret: a copy of the table
-// alone yields no working second factor.
-const encryptionKey = () => Buffer.from(hkdfSync('sha256', resolveAuthSecret(), 'sentinel-shield', 'staff-totp-secret', 32));
+const TOTP_SEAL_PURPOSE = 'staff-totp-secret';
 
-/** The stored form of a secret: iv.tag.ciphertext in base64url. */
-export function sealTotpSecret(base32Secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
-  const sealed = Buffer.concat([cipher.update(base32Secret, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-}
+/** The stored form of a secret (AES-GCM under the server's key, server/crypto.ts): a copy of the table alone yields no working second factor. */
+export const sealTotpSecret = (base32Secret: string): string => sealSecret(base32Secret, TOTP_SEAL_PURPOSE);
 
 /** The secret back from its stored form. */
-export function openTotpSecret(stored: string): string {
-  const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
-}
+export const openTotpSecret = (stored: string): string => openSecret(stored, TOTP_SEAL_PURPOSE);
 
 export const RECOVERY_CODE_COUNT = 10;
 
