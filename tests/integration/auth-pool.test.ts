@@ -50,6 +50,20 @@ async function confirmedAccount(label: string, password = PASSWORD): Promise<str
   return email;
 }
 
+/** The request (1-based) at which the pool first throttles `send` with LimitExceededException; null if it never does within `limit`. */
+async function requestsUntilThrottled(limit: number, send: (request: number) => Promise<unknown>): Promise<number | null> {
+  for (let request = 1; request <= limit; request++) {
+    try {
+      await send(request);
+    } catch (error) {
+      expect(error).toBeInstanceOf(AuthException);
+      expect((error as AuthException).exception).toBe('LimitExceededException');
+      return request;
+    }
+  }
+  return null;
+}
+
 describe('signUp', () => {
   it('creates one unconfirmed user, stores only hashes, and mails exactly one 6-digit code', async () => {
     const email = emailFor('Signup-Ada');
@@ -316,17 +330,7 @@ describe('forgotPassword and resetPassword', () => {
   it('sends one reset mail within the cooldown, answers like an unknown email, and throttles by the 6th request', async () => {
     const email = await confirmedAccount('forgot-flood');
     const ip = ipFor('forgot-flood');
-    let throttledAt: number | null = null;
-    for (let request = 1; request <= 40; request++) {
-      try {
-        await forgotPassword({ email, ip });
-      } catch (error) {
-        expect(error).toBeInstanceOf(AuthException);
-        expect((error as AuthException).exception).toBe('LimitExceededException');
-        throttledAt = request;
-        break;
-      }
-    }
+    const throttledAt = await requestsUntilThrottled(40, () => forgotPassword({ email, ip }));
     expect(throttledAt).not.toBeNull();
     expect(throttledAt!).toBeLessThanOrEqual(6);
     expect((await mailsTo(email)).filter((mail) => /reset/i.test(mail.subject))).toHaveLength(1);
@@ -335,34 +339,18 @@ describe('forgotPassword and resetPassword', () => {
   it('throttles forgot-password for one email well before 40 requests even past the cooldown', async () => {
     const email = await confirmedAccount('forgot-slow-flood');
     const userId = (await userRow(email)).id;
-    let throttledAt: number | null = null;
-    for (let request = 1; request <= 40; request++) {
-      try {
-        // A new address each time and the cooldown passed: only the per-email budget can stop it.
-        await backdateCodes(userId);
-        await forgotPassword({ email, ip: ipFor(`forgot-slow-${request}`) });
-      } catch (error) {
-        expect((error as AuthException).exception).toBe('LimitExceededException');
-        throttledAt = request;
-        break;
-      }
-    }
+    const throttledAt = await requestsUntilThrottled(40, async (request) => {
+      // A new address each time and the cooldown passed: only the per-email budget can stop it.
+      await backdateCodes(userId);
+      await forgotPassword({ email, ip: ipFor(`forgot-slow-${request}`) });
+    });
     expect(throttledAt).not.toBeNull();
     expect(throttledAt!).toBeLessThanOrEqual(20);
   });
 
   it('throttles forgot-password for an unknown email too, so the answer does not reveal the account', async () => {
     const email = emailFor('forgot-ghost');
-    let throttledAt: number | null = null;
-    for (let request = 1; request <= 40; request++) {
-      try {
-        await forgotPassword({ email, ip: ipFor(`forgot-ghost-${request}`) });
-      } catch (error) {
-        expect((error as AuthException).exception).toBe('LimitExceededException');
-        throttledAt = request;
-        break;
-      }
-    }
+    const throttledAt = await requestsUntilThrottled(40, (request) => forgotPassword({ email, ip: ipFor(`forgot-ghost-${request}`) }));
     expect(throttledAt).not.toBeNull();
     expect(throttledAt!).toBeLessThanOrEqual(20);
   });
