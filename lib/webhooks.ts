@@ -37,6 +37,9 @@ export const WEBHOOK_MESSAGES = {
   intro:
     'Receive each alert on your watched projects as a signed JSON POST (Standard Webhooks: webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries are retried for 24 hours.',
   empty: 'No webhook endpoints yet.',
+  listLabel: 'Your webhook endpoints',
+  addFormLabel: 'Add a webhook endpoint',
+  refresh: 'Refresh deliveries',
   urlLabel: 'Endpoint URL',
   descriptionLabel: 'Description (optional)',
   add: 'Add endpoint',
@@ -83,3 +86,16 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 export type WebhookAddressRefusal = keyof typeof WEBHOOK_MESSAGES.addressRefused;
+
+const deliveryTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** A delivery log time, in UTC so the server's and the browser's renderings agree. */
+export const formatDeliveryTime = (iso: string) => `${deliveryTime.format(new Date(iso))} UTC`;
+
+/** The log's result column: what the receiver answered, or why it could not. */
+export function deliveryResultText(delivery: Pick<WebhookDeliveryItem, 'state' | 'lastStatus' | 'lastError'>): string {
+  const detail = delivery.lastError ?? (delivery.lastStatus !== null ? `HTTP ${delivery.lastStatus}` : null);
+  if (delivery.state === 'delivered') return `${WEBHOOK_MESSAGES.delivered}${delivery.lastStatus !== null ? ` (HTTP ${delivery.lastStatus})` : ''}`;
+  const label = delivery.state === 'failed' ? WEBHOOK_MESSAGES.failed : WEBHOOK_MESSAGES.pending;
+  return detail ? `${label}: ${detail}` : label;
+}

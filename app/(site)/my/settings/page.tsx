@@ -7,6 +7,7 @@ import { ChangePasswordSection } from '@/components/settings/change-password-sec
 import { ProfileSection } from '@/components/settings/profile-section';
 import { SessionsSection } from '@/components/settings/sessions-section';
 import { WalletsSection } from '@/components/settings/wallets-section';
+import { WebhooksSection } from '@/components/settings/webhooks-section';
 import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
@@ -16,12 +17,19 @@ import { isFlagOn } from '@/server/flags';
 import { requireUser } from '@/server/session';
 import { getAccountProfile } from '@/server/users';
 import { listWallets } from '@/server/wallets';
+import { listWebhookEndpoints } from '@/server/webhooks/endpoints';
 
 export const metadata: Metadata = { title: 'Account settings', description: 'Your Sentinel Shield profile, personalisation and guided tour.' };
 
 export default async function SettingsPage() {
   const user = await requireUser('/my/settings');
-  const [profile, wallets, surveyEnabled, alertEmail] = await Promise.all([getAccountProfile(user.id), listWallets(user.id), isFlagOn(user.id, 'extendedUserSetting'), getAlertEmailChoice(user.id)]);
+  const [profile, wallets, surveyEnabled, alertEmail, webhookEndpoints] = await Promise.all([
+    getAccountProfile(user.id),
+    listWallets(user.id),
+    isFlagOn(user.id, 'extendedUserSetting'),
+    getAlertEmailChoice(user.id),
+    listWebhookEndpoints(user.id),
+  ]);
   return (
     <>
       <PageBanner title="Account Settings">
@@ -46,6 +54,7 @@ export default async function SettingsPage() {
           </div>
         </CardSection>
         <AlertEmailSection initialChoice={alertEmail} />
+        <WebhooksSection initialEndpoints={webhookEndpoints} />
         <WalletsSection initialWallets={wallets.map((wallet) => wallet.walletAddress)} />
         <ChangePasswordSection />
         <SessionsSection />
