@@ -305,3 +305,12 @@ export const NOTIFICATION_MESSAGES = {
   unsubscribed: 'Done: no more alert e-mails will be sent to this address. You can turn them on again in Settings.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
 } as const;
+
+/** The project page's Skynet section (issue #16, "History first"). */
+export const SKYNET_MESSAGES = {
+  /** From which block a watched contract's figures count; both starts when its transactions are scanned from later. */
+  figuresFrom: (fromBlock: number, transactionsFromBlock: number) =>
+    transactionsFromBlock > fromBlock
+      ? `Events count from block ${fromBlock}; transactions from block ${transactionsFromBlock}.`
+      : `Figures count from block ${fromBlock}.`,
+} as const;

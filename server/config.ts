@@ -53,6 +53,8 @@ const configSchema = z
     SKYNET_BATCH_BLOCKS: optional(z.coerce.number('must be a whole number').int().min(1).max(10_000)),
     SKYNET_INTERVAL_SECONDS: optional(z.coerce.number('must be a whole number').int().min(1).max(86_400)),
     SKYNET_RPC_TIMEOUT_MS: optional(z.coerce.number('must be a whole number').int().min(100).max(600_000)),
+    SKYNET_BACKFILL_BLOCKS: optional(z.coerce.number('must be a whole number').int().min(0).max(100_000_000)),
+    SKYNET_POLL_SECONDS: optional(z.coerce.number('must be a number of seconds').min(0.1).max(3600)),
     ANNOUNCEMENT_CONTENT: optional(z.string().max(200)),
     ANNOUNCEMENT_LINK_TEXT: optional(z.string().max(60)),
     ANNOUNCEMENT_LINK: optional(z.string().regex(/^(\/|https?:\/\/)/, 'must be a path or an http(s) URL')),
@@ -137,8 +139,13 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
       /** Blocks re-read at the start of every run, so a reorg shallower than this is corrected. */
       reorgDepth: env.SKYNET_REORG_DEPTH ?? 12,
       batchBlocks: env.SKYNET_BATCH_BLOCKS ?? 200,
+      /** A pass runs at least this often, even when no new head was seen (a safety net for a missed poll). */
       intervalSeconds: env.SKYNET_INTERVAL_SECONDS ?? 30,
       rpcTimeoutMs: env.SKYNET_RPC_TIMEOUT_MS ?? 15_000,
+      /** Transactions of a newly watched contract are scanned at most this many blocks back (logs from its creation). */
+      backfillBlocks: env.SKYNET_BACKFILL_BLOCKS ?? 50_000,
+      /** How often the server asks for the head (eth_blockNumber); a pass runs when it moved. */
+      pollSeconds: env.SKYNET_POLL_SECONDS ?? 1,
     },
     announcement: env.ANNOUNCEMENT_CONTENT
       ? { content: env.ANNOUNCEMENT_CONTENT, linkText: env.ANNOUNCEMENT_LINK_TEXT ?? null, link: env.ANNOUNCEMENT_LINK ?? null }

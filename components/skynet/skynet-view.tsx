@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { CardSection } from '@/components/ui/card-section';
+import { SKYNET_MESSAGES } from '@/lib/messages';
 import type { ProjectSkynetView, SkynetEvidence } from '@/lib/skynet/types';
 
 import { LazyDailyLine, LazyHorizontalBars } from './lazy-charts';
@@ -126,6 +127,16 @@ export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
             ? `On-chain activity of ${view.contracts.map((contract) => `${contract.address} (${chainName(contract.chainId)}${contract.cursorBlock !== null ? `, to block ${contract.cursorBlock}` : ''})`).join(', ')}.`
             : 'Skynet has no watched contract for this project; series marked demo are generated.'}
         </p>
+        {monitored ? (
+          <ul aria-label="Where the figures start" className="text-sm text-muted-foreground">
+            {view.contracts.map((contract) => (
+              <li key={`${contract.chainId}:${contract.address}`}>
+                {view.contracts.length > 1 ? `${contract.address}: ` : null}
+                {SKYNET_MESSAGES.figuresFrom(contract.fromBlock, contract.transactionsFromBlock)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <RankedPanel

@@ -41,6 +41,9 @@ export type MonitoredContractView = {
   chainId: number;
   address: string;
   cursorBlock: number | null;
+  /** The figures count from this block: its logs (events) from fromBlock, the transactions sent to it from transactionsFromBlock. */
+  fromBlock: number;
+  transactionsFromBlock: number;
   functions: PrivilegedFunction[];
   holders: PrivilegedAddress[];
   transactions: PrivilegedTransaction[];

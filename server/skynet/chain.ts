@@ -62,3 +62,25 @@ export function shortError(error: unknown): string {
   const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
   return message.split('\n')[0].slice(0, 500);
 }
+
+/**
+ * The block that created the contract at an address: the first block at whose end it has code, found by binary
+ * search on eth_getCode (about log2(head) reads, each answered from the node's state at that block). Null when the
+ * address holds no code at `head` (not a contract, or one on another chain). A contract that self-destructed and
+ * was created again is found at some block where it had code, which is as early as its present history goes.
+ */
+export async function findCreationBlock(client: PublicClient, address: `0x${string}`, head: bigint): Promise<bigint | null> {
+  const hasCode = async (blockNumber: bigint) => {
+    const code = await withRetry(() => client.getCode({ address, blockNumber }), { what: `code of ${address} at block ${blockNumber}` });
+    return code !== undefined && code !== '0x';
+  };
+  if (!(await hasCode(head))) return null;
+  let low = 0n;
+  let high = head;
+  while (low < high) {
+    const middle = (low + high) / 2n;
+    if (await hasCode(middle)) high = middle;
+    else low = middle + 1n;
+  }
+  return low;
+}

@@ -45,7 +45,11 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
         contractName: values.contract,
         fromBlock: values['from-block'],
       } as never);
-      for (const contract of watched) out.log(`watching ${contract.address} on chain ${contract.chainId} for ${contract.projectId} from block ${contract.fromBlock}`);
+      for (const contract of watched) {
+        const created = contract.creationBlock === null ? '' : ` (created in block ${contract.creationBlock})`;
+        const transactions = contract.transactionsFromBlock !== null && contract.transactionsFromBlock > contract.fromBlock ? `, transactions from block ${contract.transactionsFromBlock}` : '';
+        out.log(`watching ${contract.address} on chain ${contract.chainId} for ${contract.projectId} from block ${contract.fromBlock}${created}${transactions}`);
+      }
       return 0;
     }
     if (command === 'index') {

@@ -7,6 +7,8 @@ import { getConfig } from '../config';
 import { getDatabaseHandle, type Database, type DatabaseHandle } from '../db/client';
 import { skynetContracts, skynetEvents, skynetMetricPoints, skynetTransactions, type SkynetContractRow } from '../db/schema';
 import { logger } from '../logger';
+import { nudgeMailWorker } from '../mail/worker';
+import { nudgeWebhookWorker } from '../webhooks/worker';
 import { plainArgs } from './abi';
 import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
 import { runDetectors } from './detectors';
@@ -15,6 +17,9 @@ import { refreshPrivilegedAddresses } from './privileges';
 
 export type IndexOptions = { reorgDepth: number; batchBlocks: number };
 export type IndexReport = { contractId: string; address: string; fromBlock: number; toBlock: number; blocks: number; transactions: number; logs: number; skipped?: string };
+
+/** Blocks per batch in history read for logs only (one eth_getLogs each; within what public endpoints allow). */
+const LOG_ONLY_BATCH_BLOCKS = 2_000;
 
 /** How many block reads are in flight at once (each is one request of a JSON-RPC batch). */
 const BLOCK_READ_CONCURRENCY = 50;
@@ -28,21 +33,31 @@ async function inChunks<T, R>(items: T[], size: number, work: (item: T) => Promi
 type RangeFacts = {
   transactions: (typeof skynetTransactions.$inferInsert)[];
   events: (typeof skynetEvents.$inferInsert)[];
-  firstTime: Date;
-  lastTime: Date;
+  /** The times of the first and last block read, or null when none was. */
+  span: { firstTime: Date; lastTime: Date } | null;
 };
 
-/** Reads blocks [from, to]: the transactions sent to the contract (with their receipts' status) and its logs. */
-async function readRange(client: PublicClient, contract: SkynetContractRow, abi: Abi, from: bigint, to: bigint): Promise<RangeFacts> {
+/**
+ * Reads blocks [from, to]: the contract's logs, and the transactions sent to it (with their receipts' status) in the
+ * blocks from `transactionsFrom` on. Blocks before it are history read for logs only: of those, only the blocks
+ * holding a log are fetched (without their transactions), for the logs' times.
+ */
+async function readRange(client: PublicClient, contract: SkynetContractRow, abi: Abi, from: bigint, to: bigint, transactionsFrom: bigint): Promise<RangeFacts> {
   const address = contract.address as `0x${string}`;
-  const numbers = Array.from({ length: Number(to - from) + 1 }, (_, i) => from + BigInt(i));
-  const blocks = await inChunks(numbers, BLOCK_READ_CONCURRENCY, (blockNumber) =>
-    withRetry(() => client.getBlock({ blockNumber, includeTransactions: true }), { what: `block ${blockNumber}` }),
-  );
+  const scanFrom = from > transactionsFrom ? from : transactionsFrom;
+  const scanned = scanFrom <= to ? Array.from({ length: Number(to - scanFrom) + 1 }, (_, i) => scanFrom + BigInt(i)) : [];
+  const [blocks, logs] = await Promise.all([
+    inChunks(scanned, BLOCK_READ_CONCURRENCY, (blockNumber) =>
+      withRetry(() => client.getBlock({ blockNumber, includeTransactions: true }), { what: `block ${blockNumber}` }),
+    ),
+    withRetry(() => client.getLogs({ address, fromBlock: from, toBlock: to }), { what: `logs ${from}-${to}` }),
+  ]);
   const timeOf = new Map<bigint, Date>(blocks.map((block: Block) => [block.number!, new Date(Number(block.timestamp) * 1000)]));
+  const unscannedWithLogs = [...new Set(logs.map((log) => log.blockNumber!).filter((blockNumber) => !timeOf.has(blockNumber)))];
+  const headers = await inChunks(unscannedWithLogs, BLOCK_READ_CONCURRENCY, (blockNumber) => withRetry(() => client.getBlock({ blockNumber }), { what: `block ${blockNumber}` }));
+  for (const block of headers) timeOf.set(block.number!, new Date(Number(block.timestamp) * 1000));
   const sent = blocks.flatMap((block) => (block.transactions as Transaction[]).filter((tx) => tx.to?.toLowerCase() === address));
   const receipts = await inChunks(sent, BLOCK_READ_CONCURRENCY, (tx) => withRetry(() => client.getTransactionReceipt({ hash: tx.hash }), { what: `receipt ${tx.hash}` }));
-  const logs = await withRetry(() => client.getLogs({ address: address as `0x${string}`, fromBlock: from, toBlock: to }), { what: `logs ${from}-${to}` });
 
   const functionsBySelector = new Map<string, AbiFunction>(abi.filter((item): item is AbiFunction => item.type === 'function').map((fn) => [toFunctionSelector(fn), fn]));
   const transactions = sent.map((tx, index) => {
@@ -90,7 +105,9 @@ async function readRange(client: PublicClient, contract: SkynetContractRow, abi:
     };
   });
   const times = [...timeOf.values()].map((time) => time.getTime());
-  return { transactions, events, firstTime: new Date(Math.min(...times)), lastTime: new Date(Math.max(...times)) };
+  // A stretch of history with no log has no time: it changes no day's figures.
+  const span = times.length ? { firstTime: new Date(Math.min(...times)), lastTime: new Date(Math.max(...times)) } : null;
+  return { transactions, events, span };
 }
 
 /** Recomputes the daily series (transactions, unique callers, events) of a project for the days in [from, to]. */
@@ -129,9 +146,16 @@ export async function indexContract(db: Database, contract: SkynetContractRow, o
   const head = await withRetry(() => client.getBlockNumber({ cacheTime: 0 }), { what: 'block number' });
   const first = contract.cursorBlock === null ? contract.fromBlock : Math.max(contract.fromBlock, contract.cursorBlock + 1 - options.reorgDepth);
   const report: IndexReport = { contractId: contract.id, address: contract.address, fromBlock: first, toBlock: first - 1, blocks: 0, transactions: 0, logs: 0 };
+  // Contracts watched before transactions had their own start scan them from fromBlock.
+  const transactionsFrom = BigInt(contract.transactionsFromBlock ?? contract.fromBlock);
   for (let from = BigInt(first); from <= head; ) {
-    const to = from + BigInt(options.batchBlocks - 1) < head ? from + BigInt(options.batchBlocks - 1) : head;
-    const facts = await readRange(client, contract, abi, from, to);
+    // History before transactionsFrom costs one eth_getLogs per batch, not a read per block: longer batches, and
+    // none straddles transactionsFrom.
+    const logsOnly = from < transactionsFrom;
+    const length = BigInt(logsOnly ? Math.max(options.batchBlocks, LOG_ONLY_BATCH_BLOCKS) : options.batchBlocks);
+    const last = logsOnly && transactionsFrom - 1n < head ? transactionsFrom - 1n : head;
+    const to = from + length - 1n < last ? from + length - 1n : last;
+    const facts = await readRange(client, contract, abi, from, to, transactionsFrom);
     await db.transaction(async (tx) => {
       const inRange = <T extends typeof skynetTransactions | typeof skynetEvents>(table: T) =>
         and(eq(table.contractId, contract.id), gte(table.blockNumber, Number(from)), lte(table.blockNumber, Number(to)));
@@ -139,13 +163,18 @@ export async function indexContract(db: Database, contract: SkynetContractRow, o
       await tx.delete(skynetEvents).where(inRange(skynetEvents));
       for (let i = 0; i < facts.transactions.length; i += 500) await tx.insert(skynetTransactions).values(facts.transactions.slice(i, i + 500));
       for (let i = 0; i < facts.events.length; i += 500) await tx.insert(skynetEvents).values(facts.events.slice(i, i + 500));
-      await refreshDailyMetrics(tx as unknown as Database, contract.projectId, facts.firstTime, facts.lastTime);
+      if (facts.span) await refreshDailyMetrics(tx as unknown as Database, contract.projectId, facts.span.firstTime, facts.span.lastTime);
       await runDetectors(tx as unknown as Database, contract, { from: Number(from), to: Number(to) }, client);
       await tx
         .update(skynetContracts)
         .set({ cursorBlock: Number(to), headBlock: Number(head), lastError: null, lastIndexedAt: new Date() })
         .where(eq(skynetContracts.id, contract.id));
     });
+    // The batch may have notified watchers of new alerts: their mails and webhooks go out now, not at the next poll.
+    if (facts.events.length || facts.transactions.length) {
+      nudgeMailWorker();
+      nudgeWebhookWorker();
+    }
     report.blocks += Number(to - from) + 1;
     report.transactions += facts.transactions.length;
     report.logs += facts.events.length;

@@ -237,7 +237,15 @@ export function getProjectMonitoring(projectId: string) {
     if (await isHiddenProject(projectId)) return { contracts: [], socialTypes: [] };
     const db = await getDb();
     const contracts = await db
-      .select({ id: skynetContracts.id, chainId: skynetContracts.chainId, address: skynetContracts.address, cursorBlock: skynetContracts.cursorBlock, lastIndexedAt: skynetContracts.lastIndexedAt })
+      .select({
+        id: skynetContracts.id,
+        chainId: skynetContracts.chainId,
+        address: skynetContracts.address,
+        fromBlock: skynetContracts.fromBlock,
+        transactionsFromBlock: skynetContracts.transactionsFromBlock,
+        cursorBlock: skynetContracts.cursorBlock,
+        lastIndexedAt: skynetContracts.lastIndexedAt,
+      })
       .from(skynetContracts)
       .where(eq(skynetContracts.projectId, projectId))
       .orderBy(asc(skynetContracts.createdAt));
@@ -268,6 +276,8 @@ export async function getProjectSkynetView(projectId: string): Promise<ProjectSk
       chainId: contract.chainId,
       address: contract.address,
       cursorBlock: contract.cursorBlock,
+      fromBlock: contract.fromBlock,
+      transactionsFromBlock: contract.transactionsFromBlock ?? contract.fromBlock,
       functions: (await getPrivilegedFunctions(contract.address)).filter((row) => row.chainId === contract.chainId),
       holders: (await getPrivilegedAddresses(contract.address)).filter((row) => row.chainId === contract.chainId),
       transactions: (await getPrivilegedTransactions(contract.address, 20)).filter((row) => row.chainId === contract.chainId),

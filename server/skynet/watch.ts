@@ -2,12 +2,14 @@ import 'server-only';
 
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { erc20Abi, type Abi } from 'viem';
+import { erc20Abi, type Abi, type PublicClient } from 'viem';
 import { z } from 'zod';
 
 import type { Database } from '../db/client';
 import { projects, skynetContracts, skynetKnownContracts, type SkynetContractRow } from '../db/schema';
-import { getChainClient, resolveRpcUrl, withRetry } from './chain';
+import { getConfig } from '../config';
+import { logger } from '../logger';
+import { findCreationBlock, getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
 import { analyzePrivilegedFunctions } from './privileges';
 
 export const watchOptionsSchema = z.object({
@@ -35,9 +37,35 @@ function readAbi(file: string): Abi {
 }
 
 /**
+ * Where a contract's figures start. Logs: from `--from-block`, else from the creation block (binary search on
+ * eth_getCode), else (no code at the head) from the head. Transactions need one block read each, so they are
+ * scanned from the same block only when it is within `backfillBlocks` of the head, else from that many blocks back.
+ */
+export async function historyStart(
+  client: PublicClient,
+  address: `0x${string}`,
+  head: number,
+  { fromBlock, backfillBlocks }: { fromBlock?: number; backfillBlocks: number },
+): Promise<{ fromBlock: number; creationBlock: number | null; transactionsFromBlock: number }> {
+  let creationBlock: number | null = null;
+  if (fromBlock === undefined) {
+    try {
+      const found = await findCreationBlock(client, address, BigInt(head));
+      creationBlock = found === null ? null : Number(found);
+    } catch (error) {
+      throw new Error(`Could not find the creation block of ${address} (${shortError(error)}); a node that keeps no old state cannot answer: give --from-block N.`);
+    }
+    if (creationBlock === null) logger.warn({ address, head }, 'skynet: no code at this address on the head block; watching from the head');
+  }
+  const logsFrom = fromBlock ?? creationBlock ?? head;
+  return { fromBlock: logsFrom, creationBlock, transactionsFromBlock: head - logsFrom <= backfillBlocks ? logsFrom : head - backfillBlocks };
+}
+
+/**
  * Registers contracts of a project (upserting, so watching again updates the ABI and analysis but keeps the
- * cursor) and finds their privileged functions. Without an address, the project's known token contracts on the
- * endpoint's chain are watched. The ABI defaults to ERC-20's.
+ * cursor) and finds their privileged functions. A newly watched contract is indexed from its history (see
+ * historyStart); watching it again keeps where it starts unless `--from-block` is given. Without an address, the
+ * project's known token contracts on the endpoint's chain are watched. The ABI defaults to ERC-20's.
  */
 export async function watchContracts(db: Database, input: WatchOptions): Promise<SkynetContractRow[]> {
   const options = watchOptionsSchema.parse(input);
@@ -60,17 +88,38 @@ export async function watchContracts(db: Database, input: WatchOptions): Promise
   const abi = options.abiFile ? readAbi(options.abiFile) : (erc20Abi as Abi);
   const { analyzeSource } = options.sourceFile ? await import('./source-analysis') : { analyzeSource: null };
   const sourceEvidence = options.sourceFile && analyzeSource ? analyzeSource(options.sourceFile, options.contractName) : undefined;
-  const fromBlock = options.fromBlock ?? Number(await withRetry(() => client.getBlockNumber(), { what: 'block number' }));
+  const head = Number(await withRetry(() => client.getBlockNumber({ cacheTime: 0 }), { what: 'block number' }));
+  const { backfillBlocks } = getConfig().skynet;
 
   const watched: SkynetContractRow[] = [];
   for (const address of addresses) {
-    const values = { projectId: options.projectId, chainId, address, rpcUrl: options.rpcUrl ?? null, abi: abi as unknown[], fromBlock };
+    const [existing] = await db
+      .select({ id: skynetContracts.id, fromBlock: skynetContracts.fromBlock })
+      .from(skynetContracts)
+      .where(and(eq(skynetContracts.projectId, options.projectId), eq(skynetContracts.chainId, chainId), eq(skynetContracts.address, address)));
+    // Watching again without --from-block keeps where the figures start (and skips the search).
+    const start = existing && options.fromBlock === undefined ? null : await historyStart(client, address as `0x${string}`, head, { fromBlock: options.fromBlock, backfillBlocks });
+    const values = {
+      projectId: options.projectId,
+      chainId,
+      address,
+      rpcUrl: options.rpcUrl ?? null,
+      abi: abi as unknown[],
+      fromBlock: start?.fromBlock ?? existing!.fromBlock,
+      creationBlock: start?.creationBlock ?? null,
+      transactionsFromBlock: start?.transactionsFromBlock ?? null,
+    };
     const [row] = await db
       .insert(skynetContracts)
       .values(values)
       .onConflictDoUpdate({
         target: [skynetContracts.projectId, skynetContracts.chainId, skynetContracts.address],
-        set: { rpcUrl: values.rpcUrl, abi: values.abi, ...(options.fromBlock === undefined ? {} : { fromBlock }) },
+        set: {
+          rpcUrl: values.rpcUrl,
+          abi: values.abi,
+          // An earlier start re-reads from there: the cursor is dropped so the history before it is indexed too.
+          ...(start ? { fromBlock: start.fromBlock, transactionsFromBlock: start.transactionsFromBlock, ...(existing && start.fromBlock < existing.fromBlock ? { cursorBlock: null } : {}) } : {}),
+        },
       })
       .returning();
     await analyzePrivilegedFunctions(db, client, row, abi, sourceEvidence);

@@ -32,10 +32,14 @@ export function freePort(): Promise<number> {
 
 export type Anvil = { url: string; port: number; stop(): Promise<void> };
 
-/** Starts a fresh local chain on a free port and waits until it answers. */
-export async function startAnvil(): Promise<Anvil> {
+/**
+ * Starts a fresh local chain on a free port and waits until it answers. It mines a block per transaction, or with
+ * `blockTime` one block every that many seconds (transactions then wait for the next one), as a live chain does.
+ */
+export async function startAnvil({ blockTime }: { blockTime?: number } = {}): Promise<Anvil> {
   const port = await freePort();
-  const child: ChildProcess = spawn(anvilBinary(), ['--port', String(port), '--host', '127.0.0.1', '--silent', '--chain-id', '31337'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = ['--port', String(port), '--host', '127.0.0.1', '--silent', '--chain-id', '31337', ...(blockTime ? ['--block-time', String(blockTime)] : [])];
+  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
