@@ -88,7 +88,8 @@ function post(target: CheckedWebhookTarget, headers: Record<string, string>, bod
       target.url,
       { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned, agent: false, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) },
       (response) => {
-        // The body is not read: the status is the answer.
+        // The body is not read: the status is the answer. A body cut short later (the timeout) is no matter.
+        response.on('error', () => {});
         response.resume();
         resolve(response.statusCode ?? 0);
       },
@@ -96,6 +97,15 @@ function post(target: CheckedWebhookTarget, headers: Record<string, string>, bod
     request.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new DeliveryError(`no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`) : error));
     request.end(body);
   });
+}
+
+/** The endpoint's secret; unreadable only if AUTH_SECRET changed since it was made (the user must add it again). */
+function secretOf(sealed: string): string {
+  try {
+    return openWebhookSecret(sealed);
+  } catch {
+    throw new DeliveryError('the signing secret cannot be read (the server key changed): remove the endpoint and add it again');
+  }
 }
 
 /** One try of one delivery: the SSRF check again (DNS may have changed), signing, and the POST. */
@@ -117,7 +127,7 @@ async function attempt(row: DeliveryRow, now: Date): Promise<number> {
     'user-agent': 'SentinelShield-Webhooks/1',
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(openWebhookSecret(endpoint.secretSealed), id, timestamp, body),
+    'webhook-signature': signWebhook(secretOf(endpoint.secretSealed), id, timestamp, body),
   };
   const status = await post(target, headers, body);
   if (status < 200 || status >= 300) throw new DeliveryError(`HTTP ${status}`, status);

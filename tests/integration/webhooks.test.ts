@@ -45,6 +45,8 @@ function startReceiver() {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = answers.get(path)?.shift() ?? 200;
+      // 0: never answer (the timeout test).
+      if (status === 0) return;
       response.writeHead(status, status >= 300 && status < 400 ? { location: 'https://example.com/elsewhere' } : {}).end();
     });
   });
@@ -54,7 +56,11 @@ function startReceiver() {
     listen: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
     urlFor: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/${path}`,
     at: (path: string) => received.filter((request) => request.path === `/${path}`),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -224,6 +230,21 @@ describe('a receiver that fails', () => {
     expect(await deliveriesOf(endpointId)).toMatchObject([{ attempts: 1, lastStatus: 302, deliveredAt: null }]);
     expect(receiver.received.filter((request) => request.path === '/elsewhere')).toEqual([]);
     await (await getDb()).update(webhookDeliveries).set({ failedAt: new Date() }).where(eq(webhookDeliveries.endpointId, endpointId));
+  });
+
+  it('one that never answers is a failed try after 10 seconds, to be retried', async () => {
+    const project = await projectFor('silent');
+    const watcher = await testRun.makeUser('silent');
+    await createWatchlist(watcher.id, { name: 'Silent', projects: [project] });
+    const { endpointId } = await register(watcher, 'silent');
+    receiver.answers.set('/silent', [0]);
+    await publishOn(project, `Unanswered ${testRun.id}`);
+    const started = Date.now();
+    expect(await deliverDueWebhooks()).toMatchObject({ retried: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+    const [row] = await deliveriesOf(endpointId);
+    expect(row).toMatchObject({ attempts: 1, lastStatus: null, lastError: 'no answer within 10 s', deliveredAt: null, failedAt: null });
+    await (await getDb()).update(webhookDeliveries).set({ failedAt: new Date() }).where(eq(webhookDeliveries.id, row.id));
   });
 
   it('still failing 24 hours after it was queued, a delivery is marked failed and tried no more', async () => {
