@@ -1,8 +1,13 @@
 /** Security alerts as both sides know them: their vocabulary, and what the public pages show of them. */
 import { ALERT_TYPE_LABELS, formatDate } from './format';
 
-export const ALERT_TYPES = ['exploit', 'rug-pull', 'phishing', 'flash-loan', 'private-key-leak', 'oracle-manipulation', 'governance-attack', 'bridge-hack'] as const;
+/** What staff publish: incidents. */
+export const STAFF_ALERT_TYPES = ['exploit', 'rug-pull', 'phishing', 'flash-loan', 'private-key-leak', 'oracle-manipulation', 'governance-attack', 'bridge-hack'] as const;
+/** What the rules raise on their own (issue #16): Skynet's detectors on chain facts, and a falling score. */
+export const AUTOMATIC_ALERT_TYPES = ['contract-change', 'privileged-call', 'large-mint', 'large-outflow', 'score-drop'] as const;
+export const ALERT_TYPES = [...STAFF_ALERT_TYPES, ...AUTOMATIC_ALERT_TYPES] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
+export type AutomaticAlertType = (typeof AUTOMATIC_ALERT_TYPES)[number];
 
 /** Who raised an alert: the firm's staff, or a rule on indexed chain facts or on the score (issue #16). */
 export const ALERT_ORIGINS = ['staff', 'automatic'] as const;
@@ -25,6 +30,70 @@ export type AlertEvidence = {
   values?: Record<string, string>;
 };
 
+/** Names of the chains Skynet commonly watches, for evidence and titles; others read "Chain <id>". */
+const EVM_CHAIN_NAMES: Record<number, string> = { 1: 'Ethereum', 10: 'Optimism', 56: 'BNB Chain', 137: 'Polygon', 8453: 'Base', 42161: 'Arbitrum', 43114: 'Avalanche', 31337: 'Local chain' };
+export const evmChainName = (chainId: number) => EVM_CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
+
+/** Texts of automatic alerts: their badge, their retraction, and the evidence panel of the alert's page. */
+export const AUTOMATIC_ALERT_TEXTS = {
+  badge: 'Automatic',
+  badgeTitle: 'Raised by a monitoring rule, not written by our analysts',
+  retractedBadge: 'Retracted',
+  /** Stored as the retraction reason when a reorg removed the block an alert rested on. */
+  reorgRetraction: 'The block left the chain (a reorganisation); the fact this alert rested on is gone.',
+  retractedNotice: (reason: string) => `Retracted: ${reason}`,
+  evidenceTitle: 'Evidence',
+  evidenceIntro: 'What the monitoring rule read on the chain.',
+  scoreEvidenceIntro: 'The score before and after the change that raised this alert.',
+  rule: 'Rule',
+  chain: 'Chain',
+  contract: 'Contract',
+  block: 'Block',
+  blockHash: 'Block hash',
+  transaction: 'Transaction',
+  log: 'Log index',
+  event: 'Event',
+  functionName: 'Function',
+  values: 'Decoded values',
+} as const;
+
+/** What each rule is called on the alert's page. */
+export const ALERT_RULE_LABELS: Record<string, string> = {
+  'ownership-transferred': 'Ownership transferred',
+  'ownership-renounced': 'Ownership renounced',
+  'role-granted': 'Role granted',
+  'role-revoked': 'Role revoked',
+  'proxy-upgraded': 'Proxy implementation upgraded',
+  'proxy-admin-changed': 'Proxy admin changed',
+  'proxy-beacon-upgraded': 'Proxy beacon changed',
+  paused: 'Contract paused',
+  unpaused: 'Contract unpaused',
+  'privileged-call': 'Privileged function called',
+  'large-mint': 'Large mint',
+  'large-outflow': 'Large transfer out of the contract',
+  'score-drop': 'Score dropped',
+};
+
+/** An address shortened for titles (the evidence keeps it whole). */
+export const shortAddress = (address: string) => (/^0x[0-9a-fA-F]{40}$/.test(address) ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+
+/** Titles of automatic alerts (at most 200 characters, the column's limit: addresses are shortened). */
+export const AUTOMATIC_ALERT_TITLES = {
+  ownershipTransferred: (contract: string, to: string) => `Ownership of ${shortAddress(contract)} transferred to ${shortAddress(to)}`,
+  ownershipRenounced: (contract: string) => `Ownership of ${shortAddress(contract)} renounced`,
+  roleGranted: (contract: string, role: string, account: string) => `Role ${role.length > 40 ? `${role.slice(0, 10)}…` : role} granted to ${shortAddress(account)} on ${shortAddress(contract)}`,
+  roleRevoked: (contract: string, role: string, account: string) => `Role ${role.length > 40 ? `${role.slice(0, 10)}…` : role} revoked from ${shortAddress(account)} on ${shortAddress(contract)}`,
+  proxyUpgraded: (contract: string, implementation: string) => `Proxy ${shortAddress(contract)} upgraded to implementation ${shortAddress(implementation)}`,
+  proxyAdminChanged: (contract: string, admin: string) => `Proxy admin of ${shortAddress(contract)} changed to ${shortAddress(admin)}`,
+  proxyBeaconUpgraded: (contract: string, beacon: string) => `Proxy beacon of ${shortAddress(contract)} changed to ${shortAddress(beacon)}`,
+  paused: (contract: string) => `Contract ${shortAddress(contract)} paused`,
+  unpaused: (contract: string) => `Contract ${shortAddress(contract)} unpaused`,
+  privilegedCall: (contract: string, fn: string, caller: string) => `Privileged function ${fn.length > 60 ? `${fn.slice(0, 57)}…` : fn} called on ${shortAddress(contract)} by ${shortAddress(caller)}`,
+  largeMint: (contract: string, percent: string, to: string) => `Large mint on ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
+  largeOutflow: (contract: string, percent: string, to: string) => `Large transfer out of ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
+  scoreDrop: (project: string, before: string, after: string) => `Score of ${project.length > 80 ? `${project.slice(0, 77)}…` : project} dropped from ${before} to ${after}`,
+} as const;
+
 /** How sure the firm is of what an alert says, surest first. */
 export const ALERT_CONFIDENCE = ['confirmed', 'high', 'medium', 'low'] as const;
 export type AlertConfidence = (typeof ALERT_CONFIDENCE)[number];
@@ -43,6 +112,11 @@ export type AlertSummary = {
   chain: string | null;
   confidence: string;
   isDemo: boolean;
+  /** Staff-published or raised by a rule: lists mark automatic ones. */
+  origin: AlertOrigin;
+  /** Set when the fact an automatic alert rested on left the chain: lists mark it, totals leave it out. */
+  retractedAt: Date | null;
+  retractionReason: string | null;
 };
 
 /** The fields of an alert a correction may change, in the order the correction log lists them. */
@@ -77,6 +151,8 @@ export type AlertDetail = AlertSummary & {
   sourceUrls: string[];
   publishedAt: Date | null;
   corrections: AlertCorrection[];
+  /** What an automatic alert rests on (null for staff-published ones). */
+  evidence: AlertEvidence | null;
 };
 
 /** An alert's editable fields as the form and the correction log name them (days as YYYY-MM-DD). */

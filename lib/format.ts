@@ -16,6 +16,11 @@ export const ALERT_TYPE_LABELS: Record<string, string> = {
   'oracle-manipulation': 'Oracle manipulation',
   'governance-attack': 'Governance attack',
   'bridge-hack': 'Bridge hack',
+  'contract-change': 'Contract change',
+  'privileged-call': 'Privileged call',
+  'large-mint': 'Large mint',
+  'large-outflow': 'Large outflow',
+  'score-drop': 'Score drop',
 };
 
 export const AUDIT_STATUS_LABELS = { audited: 'Audited', under_audit: 'Under audit', none: 'Not audited' } as const;

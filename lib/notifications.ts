@@ -15,6 +15,9 @@ export type NotificationItem = {
   occurredAt: Date;
   createdAt: Date;
   readAt: Date | null;
+  /** Marked in the list: raised by a rule, and retracted since (a reorg removed its fact). */
+  origin: string;
+  retractedAt: Date | null;
 };
 
 /** One page of a user's notifications, newest first, with how many are unread in all. */

@@ -54,6 +54,10 @@ export const getPublishedAlert = cache(async (id: string): Promise<AlertDetail |
       sourceUrls: securityAlerts.sourceUrls,
       publishedAt: securityAlerts.publishedAt,
       isDemo: securityAlerts.isDemo,
+      origin: securityAlerts.origin,
+      evidence: securityAlerts.evidence,
+      retractedAt: securityAlerts.retractedAt,
+      retractionReason: securityAlerts.retractionReason,
     })
     .from(securityAlerts)
     .leftJoin(projects, eq(projects.id, securityAlerts.projectId))

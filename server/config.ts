@@ -67,6 +67,9 @@ const configSchema = z
     TRUSTED_PROXY_HOPS: optional(z.coerce.number('must be a whole number').int().min(0).max(10)),
     SHUTDOWN_TIMEOUT_SECONDS: optional(z.coerce.number('must be a whole number').int().min(1).max(600)),
     DATABASE_QUERY_TIMEOUT_MS: optional(z.coerce.number('must be a whole number').int().min(100).max(600_000)),
+    // Skynet's detectors: a mint, or a transfer out of the contract, above this share of the supply raises an alert.
+    SKYNET_MINT_ALERT_SHARE: optional(z.coerce.number('must be a share from 0 to 1, e.g. 0.01').min(0, 'must be a share from 0 to 1, e.g. 0.01').max(1, 'must be a share from 0 to 1, e.g. 0.01')),
+    SKYNET_OUTFLOW_ALERT_SHARE: optional(z.coerce.number('must be a share from 0 to 1, e.g. 0.01').min(0, 'must be a share from 0 to 1, e.g. 0.01').max(1, 'must be a share from 0 to 1, e.g. 0.01')),
     NEXT_PHASE: optional(z.string()),
   })
   .superRefine((env, ctx) => {
@@ -160,6 +163,11 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
     /** PostgreSQL's statement_timeout; a connection silent for longer than this plus a margin is dropped. */
     databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS ?? 5000,
+    /** Thresholds of Skynet's detectors (server/skynet/detectors.ts), as shares of the token's total supply. */
+    detectors: {
+      mintAlertShare: env.SKYNET_MINT_ALERT_SHARE ?? 0.01,
+      outflowAlertShare: env.SKYNET_OUTFLOW_ALERT_SHARE ?? 0.01,
+    },
   };
 }
 

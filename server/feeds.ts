@@ -3,6 +3,7 @@ import 'server-only';
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { Feed } from 'feed';
 
+import { AUTOMATIC_ALERT_TEXTS } from '@/lib/alerts';
 import { BRAND_NAME } from '@/lib/constants';
 import { ALERT_TYPE_LABELS, formatUsd } from '@/lib/format';
 
@@ -32,6 +33,9 @@ async function publishedAlerts(projectId: string | null) {
       chain: securityAlerts.chain,
       description: securityAlerts.description,
       isDemo: securityAlerts.isDemo,
+      origin: securityAlerts.origin,
+      retractionReason: securityAlerts.retractionReason,
+      retractedAt: securityAlerts.retractedAt,
       projectName: projects.name,
     })
     .from(securityAlerts)
@@ -41,12 +45,19 @@ async function publishedAlerts(projectId: string | null) {
     .limit(FEED_ENTRY_LIMIT);
 }
 
-/** One line a reader shows under the title: what, where, how much; demo rows say so. */
+/** One line a reader shows under the title: what, where, how much; demo, automatic and retracted rows say so. */
 function summaryOf(alert: Awaited<ReturnType<typeof publishedAlerts>>[number]): string {
-  const parts = [ALERT_TYPE_LABELS[alert.type] ?? alert.type, alert.projectName, alert.chain, alert.amountLostUsd !== null ? `${formatUsd(alert.amountLostUsd)} lost` : null];
+  const parts = [
+    ALERT_TYPE_LABELS[alert.type] ?? alert.type,
+    alert.origin === 'automatic' ? AUTOMATIC_ALERT_TEXTS.badge : null,
+    alert.projectName,
+    alert.chain,
+    alert.amountLostUsd !== null ? `${formatUsd(alert.amountLostUsd)} lost` : null,
+  ];
   const line = parts.filter(Boolean).join(' · ');
   const text = alert.description ? `${line}. ${alert.description}` : line;
-  return alert.isDemo ? `[Demo data] ${text}` : text;
+  const marked = alert.retractedAt ? `${AUTOMATIC_ALERT_TEXTS.retractedNotice(alert.retractionReason ?? '')} ${text}` : text;
+  return alert.isDemo ? `[Demo data] ${marked}` : marked;
 }
 
 /**
@@ -74,8 +85,9 @@ export async function alertsAtomFeed(projectId: string | null = null): Promise<s
   });
   for (const alert of alerts) {
     const url = absolute(`/alerts/${alert.id}`);
+    // A retracted alert stays in the feed, marked, so a reader who saw it learns it was withdrawn (its update time moves).
     feed.addItem({
-      title: alert.title,
+      title: alert.retractedAt ? `[${AUTOMATIC_ALERT_TEXTS.retractedBadge}] ${alert.title}` : alert.title,
       id: url,
       link: url,
       description: summaryOf(alert),

@@ -98,6 +98,8 @@ export async function listNotifications(userId: string, requestedPage: number): 
       occurredAt: securityAlerts.occurredAt,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
+      origin: securityAlerts.origin,
+      retractedAt: securityAlerts.retractedAt,
     })
     .from(notifications)
     .innerJoin(securityAlerts, eq(securityAlerts.id, notifications.alertId))

@@ -135,9 +135,12 @@ const alertColumns = {
   chain: securityAlerts.chain,
   confidence: securityAlerts.confidence,
   isDemo: securityAlerts.isDemo,
+  origin: securityAlerts.origin,
+  retractedAt: securityAlerts.retractedAt,
+  retractionReason: securityAlerts.retractionReason,
 };
 
-/** A project's alert history, newest first. */
+/** A project's alert history, newest first; retracted automatic alerts stay listed, marked as such. */
 export async function listProjectAlerts(projectId: string): Promise<AlertSummary[]> {
   const db = await getDb();
   return db
@@ -157,9 +160,9 @@ function reviveDates<T, K extends keyof T>(rows: T[], keys: K[]): T[] {
   });
 }
 
-/** The latest alerts across all projects, for the home feed (cached, refreshed by tag). */
+/** The latest alerts across all projects, for the home feed (cached, refreshed by tag); retracted ones are left out. */
 export async function listRecentAlerts(limit: number): Promise<AlertSummary[]> {
-  return reviveDates(await cachedRecentAlerts(limit), ['occurredAt']);
+  return reviveDates(await cachedRecentAlerts(limit), ['occurredAt', 'retractedAt']);
 }
 
 const cachedRecentAlerts = unstable_cache(
@@ -169,7 +172,7 @@ const cachedRecentAlerts = unstable_cache(
       .select(alertColumns)
       .from(securityAlerts)
       .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
-      .where(and(publishedAlert, alertOfShownProject))
+      .where(and(publishedAlert, alertOfShownProject, isNull(securityAlerts.retractedAt)))
       .orderBy(desc(securityAlerts.occurredAt))
       .limit(limit);
   },

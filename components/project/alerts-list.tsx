@@ -1,8 +1,9 @@
 import Link from 'next/link';
 
-import type { AlertSummary } from '@/lib/alerts';
+import { AUTOMATIC_ALERT_TEXTS, type AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
 
+import { AlertBadges } from './alert-badges';
 import { ProjectLogo } from './project-logo';
 
 /** Security alerts, newest first, each linking to its own page (details and correction log); with `showProject` each names its project. */
@@ -16,6 +17,7 @@ export function AlertsList({ alerts, showProject = false, emptyText = 'No securi
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900">{ALERT_TYPE_LABELS[alert.type] ?? alert.type}</span>
+              <AlertBadges origin={alert.origin} retractedAt={alert.retractedAt} />
               {showProject && alert.projectId ? (
                 <Link href={`/projects/${alert.projectId}`} className="font-semibold hover:underline">
                   {alert.projectName}
@@ -27,14 +29,24 @@ export function AlertsList({ alerts, showProject = false, emptyText = 'No securi
               </span>
             </p>
             <p className="mt-1 text-sm">
-              <Link href={`/alerts/${alert.id}`} className="font-medium underline-offset-4 hover:underline">
+              <Link href={`/alerts/${alert.id}`} className={alert.retractedAt ? 'font-medium text-muted-foreground line-through underline-offset-4 hover:underline' : 'font-medium underline-offset-4 hover:underline'}>
                 {alert.title}
               </Link>
             </p>
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              Lost: <span className="tabular">{formatUsd(alert.amountLostUsd)}</span> · confidence {alert.confidence}
-              {alert.isDemo ? ' · demo' : ''}
-            </p>
+            {alert.retractedAt ? (
+              <p className="mt-0.5 text-xs text-muted-foreground">{AUTOMATIC_ALERT_TEXTS.retractedNotice(alert.retractionReason ?? '')}</p>
+            ) : (
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                {/* A rule's alert is about a change on the chain, not a loss: no "Lost: unknown" on it. */}
+                {alert.origin === 'automatic' ? null : (
+                  <>
+                    Lost: <span className="tabular">{formatUsd(alert.amountLostUsd)}</span> ·{' '}
+                  </>
+                )}
+                confidence {alert.confidence}
+                {alert.isDemo ? ' · demo' : ''}
+              </p>
+            )}
           </div>
         </li>
       ))}

@@ -3,9 +3,10 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import manifest from 'cryptocurrency-icons/manifest.json';
 
+import { STAFF_ALERT_TYPES } from '@/lib/alerts';
 import { PILLARS } from '@/lib/score';
 
-import { ALERT_CONFIDENCE, ALERT_TYPES, FINDING_SEVERITIES, type AlertType, type audits, type Findings, type NewProject, type securityAlerts } from './schema';
+import { ALERT_CONFIDENCE, FINDING_SEVERITIES, type audits, type Findings, type NewProject, type securityAlerts } from './schema';
 
 type IconEntry = { symbol: string; name: string; color: string };
 
@@ -163,7 +164,7 @@ export function buildDemoAudits(projectsToAudit: NewProject[]): (typeof audits.$
     });
 }
 
-const ALERT_TITLES: Record<AlertType, string> = {
+const ALERT_TITLES: Record<(typeof STAFF_ALERT_TYPES)[number], string> = {
   exploit: 'Smart contract exploit drained funds',
   'rug-pull': 'Liquidity removed by the deployer',
   phishing: 'Phishing site impersonating the project',
@@ -180,7 +181,8 @@ export function buildDemoAlerts(all: NewProject[]): (typeof securityAlerts.$infe
     .filter((project) => hash(`${project.id}:alert`) % 8 === 0)
     .map((project) => {
       const key = `${project.id}:alert`;
-      const type = ALERT_TYPES[hash(`${key}:type`) % ALERT_TYPES.length];
+      // Staff types only: the demo's incidents stay what they were before the automatic types existed.
+      const type = STAFF_ALERT_TYPES[hash(`${key}:type`) % STAFF_ALERT_TYPES.length];
       const lossy = type !== 'phishing';
       return {
         id: nameUuid(key),

@@ -10,6 +10,7 @@ import { entriesOfPillars, gradeFor, METHODOLOGY_VERSION, PILLARS, scoreOfEntrie
 import { CACHE_TAGS, revalidatePublicData } from '../cache-tags';
 import { getDb } from '../db/client';
 import { projects, projectScoreHistory, projectScores } from '../db/schema';
+import { raiseScoreDropAlert } from '../score-alerts';
 import { recordStaffChange, type StaffActor } from './audit-log';
 import { containsPattern, readListPage, rowCount, type StaffListPage } from './list-page';
 
@@ -114,7 +115,12 @@ export async function updateProjectScore(actor: StaffActor, projectId: string, i
       .insert(projectScores)
       .values({ projectId, ...next, updatedAt: now })
       .onConflictDoUpdate({ target: projectScores.projectId, set: { ...next, updatedAt: now } });
-    await tx.insert(projectScoreHistory).values({ projectId, ...next, note: input.note, changedByUserId: actor.userId, recordedAt: now });
+    const [point] = await tx
+      .insert(projectScoreHistory)
+      .values({ projectId, ...next, note: input.note, changedByUserId: actor.userId, recordedAt: now })
+      .returning({ id: projectScoreHistory.id });
+    // A fall from a staff score tells the watchers; a demo score was never a measurement, so replacing it is no drop.
+    if (existing && !existing.isDemo) await raiseScoreDropAlert(tx, { projectId, historyId: point.id, before: existing.score, after: score, at: now });
     await recordStaffChange(tx, actor, {
       action: existing ? 'score.update' : 'score.create',
       entityType: 'score',
@@ -124,6 +130,6 @@ export async function updateProjectScore(actor: StaffActor, projectId: string, i
     });
     return { score, grade: gradeFor(score).grade };
   });
-  revalidatePublicData(CACHE_TAGS.scores, CACHE_TAGS.projects);
+  revalidatePublicData(CACHE_TAGS.scores, CACHE_TAGS.projects, CACHE_TAGS.alerts);
   return saved;
 }

@@ -3,12 +3,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 
+import { AlertBadges } from '@/components/project/alert-badges';
 import { AlertCorrectionLog } from '@/components/project/alert-correction-log';
+import { AlertEvidencePanel } from '@/components/project/alert-evidence';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { CardSection } from '@/components/ui/card-section';
-import { ALERT_CONFIDENCE_LABELS, formatAlertFieldValue, type AlertConfidence } from '@/lib/alerts';
+import { ALERT_CONFIDENCE_LABELS, AUTOMATIC_ALERT_TEXTS, formatAlertFieldValue, type AlertConfidence } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
 import { getPublishedAlert } from '@/server/alerts';
+import { getConfig } from '@/server/config';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -26,12 +29,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AlertPage({ params }: Props) {
   const alert = await getPublishedAlert((await params).id);
   if (!alert) notFound();
+  const automatic = alert.origin === 'automatic';
   const facts: [string, string][] = [
     ['Date', formatDate(alert.occurredAt)],
     ['Chain', alert.chain ?? 'Unknown'],
-    ['Amount lost', alert.amountLostUsd === null ? 'Unknown' : formatAlertFieldValue('amountLostUsd', alert.amountLostUsd)],
-    ['Amount returned', alert.amountReturnedUsd === null ? 'Unknown' : formatAlertFieldValue('amountReturnedUsd', alert.amountReturnedUsd)],
-    ['Technique', alert.technique ?? 'Not established'],
+    // A rule's alert reports a change on the chain, not a loss: amounts and technique are an analyst's findings.
+    ...(automatic
+      ? []
+      : ([
+          ['Amount lost', alert.amountLostUsd === null ? 'Unknown' : formatAlertFieldValue('amountLostUsd', alert.amountLostUsd)],
+          ['Amount returned', alert.amountReturnedUsd === null ? 'Unknown' : formatAlertFieldValue('amountReturnedUsd', alert.amountReturnedUsd)],
+          ['Technique', alert.technique ?? 'Not established'],
+        ] as [string, string][])),
     ['Confidence', ALERT_CONFIDENCE_LABELS[alert.confidence as AlertConfidence] ?? alert.confidence],
   ];
   return (
@@ -40,6 +49,7 @@ export default async function AlertPage({ params }: Props) {
         <div className="mx-auto grid max-w-4xl gap-3 px-4 py-10">
           <p className="flex flex-wrap items-center gap-3 text-sm">
             <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900">{ALERT_TYPE_LABELS[alert.type] ?? alert.type}</span>
+            <AlertBadges origin={alert.origin} retractedAt={alert.retractedAt} />
             {alert.projectId && alert.projectName ? (
               <Link href={`/projects/${alert.projectId}`} className="inline-flex items-center gap-2 font-medium text-white underline-offset-4 hover:underline">
                 <ProjectLogo src={alert.projectLogo} name={alert.projectName} size={24} className="bg-white p-0.5" />
@@ -59,6 +69,11 @@ export default async function AlertPage({ params }: Props) {
         </div>
       </section>
       <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10">
+        {alert.retractedAt ? (
+          <p role="status" className="rounded-xl border border-slate-300 bg-slate-50 p-4 text-sm text-slate-950">
+            {AUTOMATIC_ALERT_TEXTS.retractedNotice(alert.retractionReason ?? '')} (<time dateTime={alert.retractedAt.toISOString()}>{formatDate(alert.retractedAt)}</time>)
+          </p>
+        ) : null}
         {alert.isDemo ? (
           <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">This alert was generated for the demo and is not a statement about the project.</p>
         ) : null}
@@ -73,6 +88,11 @@ export default async function AlertPage({ params }: Props) {
           </dl>
           {alert.description ? <p className="mt-4 whitespace-pre-line">{alert.description}</p> : null}
         </CardSection>
+        {alert.evidence ? (
+          <CardSection id="alert-evidence-heading" title={AUTOMATIC_ALERT_TEXTS.evidenceTitle}>
+            <AlertEvidencePanel evidence={alert.evidence} explorerUrl={getConfig().explorerUrl} />
+          </CardSection>
+        ) : null}
         <CardSection id="alert-sources-heading" title="Sources">
           {alert.sourceUrls.length ? (
             <ul className="mt-3 grid gap-2 text-sm">

@@ -3,6 +3,7 @@ import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
 import { MarkAllReadButton, MarkReadButton } from '@/components/notifications/mark-read-buttons';
+import { AlertBadges } from '@/components/project/alert-badges';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages';
 import { notificationPageSchema, type NotificationItem } from '@/lib/notifications';
@@ -24,6 +25,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         <p className="flex flex-wrap items-center gap-2 text-sm">
           {unread ? <span className="rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground">{NOTIFICATION_MESSAGES.unread}</span> : null}
           <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900">{ALERT_TYPE_LABELS[item.type] ?? item.type}</span>
+          <AlertBadges origin={item.origin} retractedAt={item.retractedAt} />
           <Link href={`/projects/${item.projectId}`} className="font-semibold hover:underline">
             {item.projectName}
           </Link>
