@@ -3,12 +3,13 @@
 import { useSession } from 'next-auth/react';
 import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 
 import { TOUR_QUERY } from '@/lib/tour-link';
 
 // react-joyride is loaded only when a tour actually runs: the home page keeps its small first load.
-const GuidedTour = dynamic(() => import('./guided-tour').then((module) => module.GuidedTour), { ssr: false });
+const loadGuidedTour = () => import('./guided-tour').then((module) => module.GuidedTour);
+const GuidedTour = dynamic(loadGuidedTour, { ssr: false });
 
 /** Starts the guided tour when the page is opened with ?tour=true, and takes the parameter away when it ends. */
 export function TourLauncher() {
@@ -24,6 +25,12 @@ export function TourLauncher() {
     const query = rest.toString();
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   }, [params, pathname, router]);
+
+  // The tour's code is fetched while the session loads, not after it: on a slow phone or a cold server the two in a
+  // row kept the first step waiting for seconds.
+  useEffect(() => {
+    if (requested) void loadGuidedTour();
+  }, [requested]);
 
   // The steps depend on who is looking, so wait for the session.
   if (!requested || status === 'loading') return null;

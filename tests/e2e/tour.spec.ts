@@ -12,6 +12,15 @@ const click = (page: Page, name: string) => tooltip(page).getByRole('button', { 
 
 const TARGET_TITLES = ['Search any project', 'Security alerts', 'Trending projects', 'Recently audited', 'Advanced filtering', 'Currently under audit'];
 
+/**
+ * Opens the home page with the tour requested and waits for the header's account area, i.e. for hydration and the
+ * session, which the tour waits for too (a cold server under load takes longer than one step's budget for both).
+ */
+async function openTour(page: Page) {
+  await page.goto('/?tour=true');
+  await expectPageReady(page);
+}
+
 async function expectTourGone(page: Page) {
   await expect(tooltip(page)).toHaveCount(0);
   await expect(page).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('tour'));
@@ -24,7 +33,7 @@ test.describe('the guided tour, signed out', () => {
   });
 
   test('starts from /?tour=true without the account step, walks the six targets to the sign-up end screen, and Done removes the parameter', async ({ page }, testInfo) => {
-    await page.goto('/?tour=true');
+    await openTour(page);
     for (const [index, title] of TARGET_TITLES.entries()) {
       await expect(heading(page, title)).toBeVisible();
       if (index === 0) await page.screenshot({ path: testInfo.outputPath('tour-desktop-first-step.png') });
@@ -39,7 +48,7 @@ test.describe('the guided tour, signed out', () => {
   });
 
   test('close jumps to the skip confirmation, "No, maybe later" returns to the same step, and "Yes, skip" ends the tour', async ({ page }, testInfo) => {
-    await page.goto('/?tour=true');
+    await openTour(page);
     await click(page, TOUR_TEXTS.next);
     await expect(heading(page, 'Security alerts')).toBeVisible();
     await click(page, TOUR_TEXTS.close);
@@ -57,7 +66,7 @@ test.describe('the guided tour, signed out', () => {
   });
 
   test('the end screen sign-up button opens the sign-up form', async ({ page }) => {
-    await page.goto('/?tour=true');
+    await openTour(page);
     for (const title of TARGET_TITLES) {
       await expect(heading(page, title)).toBeVisible();
       await click(page, TOUR_TEXTS.next);
