@@ -32,6 +32,21 @@ export function StaffEntityHeader({ backHref, backLabel, title, children }: { ba
   );
 }
 
+/** The page of a new thing: its header, what happens on saving, and the empty form. */
+export function StaffNewPage({ backHref, backLabel, title, note, children }: { backHref: string; backLabel: string; title: string; note: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-6">
+      <StaffEntityHeader backHref={backHref} backLabel={backLabel} title={title}>
+        <p className="text-muted-foreground">{note}</p>
+      </StaffEntityHeader>
+      {children}
+    </div>
+  );
+}
+
+/** What a new audit or alert page says: nothing is public before it is published. */
+export const DRAFT_NOTE = 'Saved as a draft: nothing shows publicly until you publish it.';
+
 /** The thing's state in a row under its title: badges, dates, links. */
 export function EntityFacts({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center gap-3 text-sm">{children}</div>;

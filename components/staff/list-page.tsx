@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 import type { SelectOption } from './form-fields';
-import { selectClassName } from './page-links';
+import { PageLinks, selectClassName } from './page-links';
 
 /*
  * The pieces every console list page is made of: the header, the filter form (a GET form, so a filtered list has its
@@ -175,5 +175,52 @@ export function RowLink({ href, children }: { href: string; children: ReactNode 
     <Link href={href} className="font-medium text-primary underline-offset-4 hover:underline">
       {children}
     </Link>
+  );
+}
+
+/**
+ * A whole console list page in the order every one shows it: header, filter form (its fields are the children),
+ * table, and page links that keep the filters.
+ */
+export function StaffListPage<Row>({
+  title,
+  description,
+  action,
+  filterLabel,
+  path,
+  filters,
+  clearLabel,
+  caption,
+  emptyText,
+  alignTop,
+  rowKey,
+  columns,
+  list,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  filterLabel: string;
+  path: string;
+  filters: Record<string, string | undefined>;
+  clearLabel?: string;
+  caption: string;
+  emptyText: string;
+  alignTop?: boolean;
+  rowKey: (row: Row) => string;
+  columns: readonly (StaffColumn<Row> | false)[];
+  list: { rows: readonly Row[]; page: number; pageCount: number; total: number };
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-6">
+      <StaffPageHeader title={title} description={description} action={action} />
+      <FilterForm label={filterLabel} path={path} filters={filters} clearLabel={clearLabel}>
+        {children}
+      </FilterForm>
+      <StaffTable caption={caption} emptyText={emptyText} alignTop={alignTop} rows={list.rows} rowKey={rowKey} columns={columns} />
+      <PageLinks path={path} params={filters} page={list.page} pageCount={list.pageCount} total={list.total} />
+    </div>
   );
 }

@@ -2,25 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { toChecksumAddress } from '@/lib/evm-address';
 import { STAFF_MESSAGES } from '@/lib/messages';
-import { PROJECT_SLUG_PATTERN, projectCreateSchema, projectFormSchema, projectListQuerySchema, slugFromName, type ProjectFormValues } from '@/lib/schemas/staff-project';
+import { EMPTY_PROJECT_FORM, PROJECT_SLUG_PATTERN, projectCreateSchema, projectFormSchema, projectListQuerySchema, slugFromName, type ProjectFormValues } from '@/lib/schemas/staff-project';
 import { buildSeedProjects } from '@/server/db/seed-data';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 
-const form = (overrides: Partial<ProjectFormValues> = {}): ProjectFormValues => ({
-  name: 'Example',
-  tokenTickers: '',
-  logo: '',
-  category: '',
-  chains: [],
-  website: '',
-  socials: [],
-  description: '',
-  contracts: [],
-  auditStatus: 'none',
-  kycVerified: false,
-  ...overrides,
-});
+// The console's blank form with a name: the schema reads the form's fields and leaves the create form's id alone.
+const form = (overrides: Partial<ProjectFormValues> = {}): ProjectFormValues => ({ ...EMPTY_PROJECT_FORM, name: 'Example', ...overrides });
 
 /** The messages of a refused form, by field path. */
 function issuesOf(values: ProjectFormValues): Record<string, string[]> {

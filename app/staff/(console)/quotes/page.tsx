@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 
 import { optionsOf } from '@/components/staff/form-fields';
-import { FilterForm, FilterSearch, FilterSelect, RowLink, StaffPageHeader, StaffTable } from '@/components/staff/list-page';
-import { listHref, PageLinks } from '@/components/staff/page-links';
+import { FilterSearch, FilterSelect, RowLink, StaffListPage } from '@/components/staff/list-page';
+import { listHref } from '@/components/staff/page-links';
 import { QuoteStatusBadge } from '@/components/staff/quote-status-badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
@@ -24,54 +24,51 @@ export default async function StaffQuotesPage({ searchParams }: Props) {
   const filters = { q: query.q, status: query.status, owner: query.owner };
   const filtered = Object.values(filters).some(Boolean);
   return (
-    <div className="grid gap-6">
-      <StaffPageHeader
-        title="Quote requests"
-        description="Requests from the site's Request a Quote form, newest first."
-        action={
-          <Button asChild variant="outline">
-            <a href={listHref('/staff/quotes/export', filters)} download>
-              Download CSV{filtered ? ' (filtered)' : ''}
-            </a>
-          </Button>
-        }
+    <StaffListPage
+      title="Quote requests"
+      description="Requests from the site's Request a Quote form, newest first."
+      action={
+        <Button asChild variant="outline">
+          <a href={listHref('/staff/quotes/export', filters)} download>
+            Download CSV{filtered ? ' (filtered)' : ''}
+          </a>
+        </Button>
+      }
+      filterLabel="Find quote requests"
+      path="/staff/quotes"
+      filters={filters}
+      caption="Quote requests, newest first"
+      emptyText={filtered ? 'No request matches these filters.' : 'No quote request yet.'}
+      alignTop
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'Received', className: 'tabular whitespace-nowrap', cell: (row) => formatDate(row.createdAt) },
+        {
+          header: 'From',
+          cell: (row) => (
+            <>
+              <RowLink href={`/staff/quotes/${row.id}`}>{row.name}</RowLink>
+              <br />
+              <span className="text-muted-foreground">{row.email}</span>
+            </>
+          ),
+        },
+        { header: 'Company', cell: (row) => row.company },
+        { header: 'Services', cell: (row) => row.services.map(quoteServiceLabel).join(', ') },
+        { header: 'Status', cell: (row) => <QuoteStatusBadge status={row.status} /> },
+        { header: 'Owner', cell: (row) => row.ownerEmail ?? <span className="text-muted-foreground">Nobody</span> },
+      ]}
+      list={list}
+    >
+      <FilterSearch defaultValue={query.q} placeholder="Name, company or email" />
+      <FilterSelect name="status" label="Status" anyLabel="Any status" defaultValue={query.status} options={optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS)} />
+      <FilterSelect
+        name="owner"
+        label="Owner"
+        anyLabel="Anyone"
+        defaultValue={query.owner}
+        options={[{ value: QUOTE_OWNER_NONE, label: 'Nobody yet' }, ...owners.map((owner) => ({ value: owner.userId, label: owner.email }))]}
       />
-      <FilterForm label="Find quote requests" path="/staff/quotes" filters={filters}>
-        <FilterSearch defaultValue={query.q} placeholder="Name, company or email" />
-        <FilterSelect name="status" label="Status" anyLabel="Any status" defaultValue={query.status} options={optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS)} />
-        <FilterSelect
-          name="owner"
-          label="Owner"
-          anyLabel="Anyone"
-          defaultValue={query.owner}
-          options={[{ value: QUOTE_OWNER_NONE, label: 'Nobody yet' }, ...owners.map((owner) => ({ value: owner.userId, label: owner.email }))]}
-        />
-      </FilterForm>
-      <StaffTable
-        caption="Quote requests, newest first"
-        emptyText={filtered ? 'No request matches these filters.' : 'No quote request yet.'}
-        alignTop
-        rows={list.rows}
-        rowKey={(row) => row.id}
-        columns={[
-          { header: 'Received', className: 'tabular whitespace-nowrap', cell: (row) => formatDate(row.createdAt) },
-          {
-            header: 'From',
-            cell: (row) => (
-              <>
-                <RowLink href={`/staff/quotes/${row.id}`}>{row.name}</RowLink>
-                <br />
-                <span className="text-muted-foreground">{row.email}</span>
-              </>
-            ),
-          },
-          { header: 'Company', cell: (row) => row.company },
-          { header: 'Services', cell: (row) => row.services.map(quoteServiceLabel).join(', ') },
-          { header: 'Status', cell: (row) => <QuoteStatusBadge status={row.status} /> },
-          { header: 'Owner', cell: (row) => row.ownerEmail ?? <span className="text-muted-foreground">Nobody</span> },
-        ]}
-      />
-      <PageLinks path="/staff/quotes" params={filters} page={list.page} pageCount={list.pageCount} total={list.total} />
-    </div>
+    </StaffListPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 
 import { AlertForm } from '@/components/staff/alert-form';
-import { StaffEntityHeader } from '@/components/staff/entity-page';
+import { DRAFT_NOTE, StaffNewPage } from '@/components/staff/entity-page';
 import { requireStaffPage } from '@/server/staff/access';
 
 export const metadata: Metadata = { title: 'New alert · Staff console' };
@@ -10,11 +10,8 @@ export const metadata: Metadata = { title: 'New alert · Staff console' };
 export default async function NewAlertPage() {
   await requireStaffPage('alerts.write');
   return (
-    <div className="grid gap-6">
-      <StaffEntityHeader backHref="/staff/alerts" backLabel="Alerts" title="New alert">
-        <p className="text-muted-foreground">Saved as a draft: nothing shows publicly until you publish it.</p>
-      </StaffEntityHeader>
+    <StaffNewPage backHref="/staff/alerts" backLabel="Alerts" title="New alert" note={DRAFT_NOTE}>
       <AlertForm alert={null} />
-    </div>
+    </StaffNewPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 
 import { AuditForm } from '@/components/staff/audit-form';
-import { StaffEntityHeader } from '@/components/staff/entity-page';
+import { DRAFT_NOTE, StaffNewPage } from '@/components/staff/entity-page';
 import { requireStaffPage } from '@/server/staff/access';
 
 export const metadata: Metadata = { title: 'New audit · Staff console' };
@@ -10,11 +10,8 @@ export const metadata: Metadata = { title: 'New audit · Staff console' };
 export default async function NewAuditPage() {
   await requireStaffPage('audits.write');
   return (
-    <div className="grid gap-6">
-      <StaffEntityHeader backHref="/staff/audits" backLabel="Audits" title="New audit">
-        <p className="text-muted-foreground">Saved as a draft: nothing shows publicly until you publish it.</p>
-      </StaffEntityHeader>
+    <StaffNewPage backHref="/staff/audits" backLabel="Audits" title="New audit" note={DRAFT_NOTE}>
       <AuditForm audit={null} />
-    </div>
+    </StaffNewPage>
   );
 }

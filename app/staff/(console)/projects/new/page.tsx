@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 
-import { StaffEntityHeader } from '@/components/staff/entity-page';
+import { StaffNewPage } from '@/components/staff/entity-page';
 import { ProjectForm } from '@/components/staff/project-form';
 import { requireStaffPage } from '@/server/staff/access';
 import { listStaffProjectOptions } from '@/server/staff/projects';
@@ -12,11 +12,13 @@ export default async function NewStaffProjectPage() {
   await requireStaffPage('projects.write');
   const options = await listStaffProjectOptions();
   return (
-    <div className="grid gap-6">
-      <StaffEntityHeader backHref="/staff/projects" backLabel="Projects" title="New project">
-        <p className="text-muted-foreground">It is public and searchable as soon as it is created. Its score reads &ldquo;Not yet assessed&rdquo; until an analyst scores it.</p>
-      </StaffEntityHeader>
+    <StaffNewPage
+      backHref="/staff/projects"
+      backLabel="Projects"
+      title="New project"
+      note={<>It is public and searchable as soon as it is created. Its score reads &ldquo;Not yet assessed&rdquo; until an analyst scores it.</>}
+    >
       <ProjectForm mode="create" options={options} />
-    </div>
+    </StaffNewPage>
   );
 }
