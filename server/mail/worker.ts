@@ -2,7 +2,7 @@ import 'server-only';
 
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 
 import { getConfig, type Config } from '../config';
 import { getDb } from '../db/client';
@@ -23,23 +23,26 @@ export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** Rows due from other instances, and retries, are picked up at least this often. */
 const POLL_MS = 5_000;
 /** Rows one pass of the loop takes before it looks at the clock again. */
-const PASS_LIMIT = 100;
+const PASS_LIMIT = 1_000;
+/** Rows taken at once and sent side by side, over this many SMTP connections (one alert mailed to thousands). */
+const CLAIM_BATCH = 50;
+const SMTP_CONNECTIONS = 10;
 /** Shutdown waits this long for the send in flight; an unfinished row is taken again when its lease ends. */
 const STOP_WAIT_MS = 5_000;
 
 type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox'>;
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-const transporters = new Map<string, Transporter>();
-
-function smtp(url: string): Transporter {
-  let transporter = transporters.get(url);
-  if (!transporter) {
-    // Built here because createTransport({ url, … }) keeps only what the URL says and drops the timeouts.
-    transporter = nodemailer.createTransport(new SMTPTransport({ url, ...SMTP_TIMEOUTS }));
-    transporters.set(url, transporter);
-  }
-  return transporter;
+/**
+ * A pool of SMTP connections for one pass: a connection per mail costs more than the mail on a fast relay. Closed at
+ * the pass's end, so no connection idles between passes. maxRequeues 0: a mail whose connection dropped fails here
+ * and is retried by the outbox (with its lease and back-off), not resent by nodemailer behind our deadline.
+ */
+function smtpPool(url: string): Transporter {
+  // Built here because createTransport({ url, … }) keeps only what the URL says and drops the timeouts.
+  // maxRequeues is read by nodemailer's pool but missing from its type.
+  const options: SMTPPool.Options & { maxRequeues: number } = { url, pool: true, maxConnections: SMTP_CONNECTIONS, maxRequeues: 0, ...SMTP_TIMEOUTS };
+  return nodemailer.createTransport(new SMTPPool(options));
 }
 
 /** The Message-ID's domain: MAIL_FROM's, so receivers see a well-formed id from the sending domain. */
@@ -62,10 +65,10 @@ function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Takes the oldest due row for this worker: SKIP LOCKED keeps two workers from taking the same row at once, and
+ * Takes the oldest due rows for this worker: SKIP LOCKED keeps two workers from taking the same row at once, and
  * the lease keeps it from the others until it is settled (or the lease ends, if this worker died).
  */
-async function claimDueMail(now: Date): Promise<OutboxRow | null> {
+async function claimDueMails(now: Date, count: number): Promise<OutboxRow[]> {
   const db = await getDb();
   const due = db
     .select({ id: mailOutbox.id })
@@ -79,19 +82,18 @@ async function claimDueMail(now: Date): Promise<OutboxRow | null> {
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(1)
+    .limit(count)
     .for('update', { skipLocked: true });
   // Counted when taken, so a row whose sends keep crashing the worker still moves towards giving up.
-  const [row] = await db
+  return db
     .update(mailOutbox)
     .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
     .where(inArray(mailOutbox.id, due))
     .returning();
-  return row ?? null;
 }
 
-async function send(row: OutboxRow, config: MailConfig): Promise<void> {
-  if (!config.smtpUrl) {
+async function send(row: OutboxRow, config: MailConfig, smtp: Transporter | null): Promise<void> {
+  if (!smtp) {
     // No SMTP: the log is the delivery. The text carries the code, so it is logged only when the operator asked.
     logger.info(
       { mailId: row.id, to: row.to, subject: row.subject, text: config.devMailbox ? row.text : undefined },
@@ -100,7 +102,7 @@ async function send(row: OutboxRow, config: MailConfig): Promise<void> {
     return;
   }
   await withDeadline(
-    smtp(config.smtpUrl).sendMail({
+    smtp.sendMail({
       from: config.mailFrom,
       to: row.to,
       subject: row.subject,
@@ -132,25 +134,34 @@ async function settle(row: OutboxRow, error: unknown, now: Date): Promise<'retri
 export type MailPassReport = { sent: number; retried: number; failed: number };
 
 /**
- * Delivers every due outbox row, one at a time, until none is due (or `shouldStop`). Never deletes a row: a sent
- * one keeps sent_at, one given up keeps failed_at and last_error. `clock` lets tests move time forward.
+ * Delivers every due outbox row, a batch at a time sent side by side, until none is due (or `shouldStop`, or
+ * `limit` rows were taken). Never deletes a row: a sent one keeps sent_at, one given up keeps failed_at and
+ * last_error. `clock` lets tests move time forward.
  */
 export async function deliverDueMail(
   options: { clock?: () => Date; shouldStop?: () => boolean; limit?: number } = {},
 ): Promise<MailPassReport> {
   const clock = options.clock ?? (() => new Date());
   const report: MailPassReport = { sent: 0, retried: 0, failed: 0 };
-  for (let taken = 0; taken < (options.limit ?? 100) && !options.shouldStop?.(); taken++) {
-    const row = await claimDueMail(clock());
-    if (!row) break;
-    try {
-      await send(row, getConfig());
-      const db = await getDb();
-      await db.update(mailOutbox).set({ sentAt: clock(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
-      report.sent++;
-    } catch (error) {
-      report[await settle(row, error, clock())]++;
+  const limit = options.limit ?? 100;
+  const config = getConfig();
+  const smtp = config.smtpUrl ? smtpPool(config.smtpUrl) : null;
+  try {
+    for (let taken = 0; taken < limit && !options.shouldStop?.(); ) {
+      const rows = await claimDueMails(clock(), Math.min(CLAIM_BATCH, limit - taken));
+      if (rows.length === 0) break;
+      taken += rows.length;
+      const outcomes = await Promise.allSettled(rows.map((row) => send(row, config, smtp)));
+      const sentIds = rows.filter((_, index) => outcomes[index].status === 'fulfilled').map((row) => row.id);
+      if (sentIds.length > 0) {
+        const db = await getDb();
+        await db.update(mailOutbox).set({ sentAt: clock(), lockedUntil: null, lastError: null }).where(inArray(mailOutbox.id, sentIds));
+        report.sent += sentIds.length;
+      }
+      for (const [index, outcome] of outcomes.entries()) if (outcome.status === 'rejected') report[await settle(rows[index], outcome.reason, clock())]++;
     }
+  } finally {
+    smtp?.close();
   }
   return report;
 }
