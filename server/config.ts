@@ -70,6 +70,11 @@ const configSchema = z
     // Skynet's detectors: a mint, or a transfer out of the contract, above this share of the supply raises an alert.
     SKYNET_MINT_ALERT_SHARE: optional(z.coerce.number('must be a share from 0 to 1, e.g. 0.01').min(0, 'must be a share from 0 to 1, e.g. 0.01').max(1, 'must be a share from 0 to 1, e.g. 0.01')),
     SKYNET_OUTFLOW_ALERT_SHARE: optional(z.coerce.number('must be a share from 0 to 1, e.g. 0.01').min(0, 'must be a share from 0 to 1, e.g. 0.01').max(1, 'must be a share from 0 to 1, e.g. 0.01')),
+    // Lets webhook endpoints use plain http and private or loopback addresses: for tests with a local receiver only.
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['1', 'true', '0', 'false'], 'must be 1, true, 0 or false').optional(),
+    ),
     NEXT_PHASE: optional(z.string()),
   })
   .superRefine((env, ctx) => {
@@ -168,6 +173,8 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
       mintAlertShare: env.SKYNET_MINT_ALERT_SHARE ?? 0.01,
       outflowAlertShare: env.SKYNET_OUTFLOW_ALERT_SHARE ?? 0.01,
     },
+    /** Off (the default), webhook endpoints must be https and resolve to public addresses only (SSRF). */
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
 
