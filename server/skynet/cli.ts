@@ -10,13 +10,14 @@ import { prepareDatabase } from '../db/prepare';
 import { skynetContracts } from '../db/schema';
 import { getChainClient, resolveRpcUrl, shortError } from './chain';
 import { indexAllContracts } from './indexer';
+import { startSkynetFollower } from './scheduler';
 import { importSocialActivity } from './social';
 import { watchContracts } from './watch';
 
 const USAGE = `Usage: npm run skynet -- <command>
   watch <projectId> [address] [--rpc URL] [--chain-id N] [--abi FILE] [--source FILE] [--contract NAME] [--from-block N]
         register a contract of a project (without an address: the project's known token contracts on that chain)
-  index [--once]     follow every watched contract to the chain head (--once: one pass, then exit)
+  index [--once]     follow every watched contract to the chain head, a pass whenever it moves (--once: one pass, then exit)
   status             each contract's cursor, lag and last error
   import-social FILE import social activity (CSV projectId,type,date,value or a JSON array of those)`;
 
@@ -55,11 +56,9 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
     if (command === 'index') {
       const { values } = parseArgs({ args: rest, options: { once: { type: 'boolean', default: false } } });
       await openPrepared();
-      const interval = getConfig().skynet.intervalSeconds * 1000;
-      for (;;) {
+      const timedPass = async () => {
         const started = performance.now();
         const reports = await indexAllContracts();
-        const seconds = (performance.now() - started) / 1000;
         for (const report of reports) {
           out.log(
             report.skipped
@@ -67,10 +66,22 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
               : `${report.address}: blocks ${report.fromBlock}–${report.toBlock}, ${report.blocks} blocks, ${report.transactions} transactions, ${report.logs} logs`,
           );
         }
-        out.log(`pass done in ${seconds.toFixed(2)} s`);
-        if (values.once || stopSignal?.aborted) return reports.some((report) => report.skipped && report.skipped !== 'another worker holds it') ? 1 : 0;
-        await new Promise((resolve) => setTimeout(resolve, interval));
+        out.log(`pass done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+        return reports;
+      };
+      if (values.once) {
+        const reports = await timedPass();
+        return reports.some((report) => report.skipped && report.skipped !== 'another worker holds it') ? 1 : 0;
       }
+      // Following: a pass whenever a head moves (as the server does), until stopped.
+      const { pollSeconds, intervalSeconds } = getConfig().skynet;
+      const follower = startSkynetFollower({ pollMs: pollSeconds * 1000, safetyMs: intervalSeconds * 1000, pass: timedPass });
+      await new Promise<void>((resolve) => {
+        if (!stopSignal || stopSignal.aborted) return resolve();
+        stopSignal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await follower.stop();
+      return 0;
     }
     if (command === 'status') {
       await openPrepared();

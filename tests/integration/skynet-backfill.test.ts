@@ -8,6 +8,7 @@ import { SKYNET_MESSAGES } from '@/lib/messages';
 import { getDb } from '@/server/db/client';
 import { projects, skynetContracts, skynetEvents, type SkynetContractRow } from '@/server/db/schema';
 import { findCreationBlock, getChainClient } from '@/server/skynet/chain';
+import { runSkynetCli } from '@/server/skynet/cli';
 import { indexAllContracts, type IndexReport } from '@/server/skynet/indexer';
 import { getPrivilegedAddresses, getProjectSkynetView, getTopCallers, getTopEvents, getTopFunctionCalls } from '@/server/skynet/queries';
 import { startSkynetFollower } from '@/server/skynet/scheduler';
@@ -168,12 +169,13 @@ describe('watching a contract that already has a history', () => {
   });
 });
 
+const waitFor = async (condition: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+};
+
 describe('following the head', () => {
-  const waitFor = async (condition: () => boolean, ms: number) => {
-    const deadline = Date.now() + ms;
-    while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return condition();
-  };
 
   it('runs a pass when the head moves, and none while it stays', async () => {
     const { test } = chainClients(anvil.url);
@@ -229,5 +231,26 @@ describe('following the head', () => {
     } finally {
       await idleFollower.stop();
     }
+  }, 90_000);
+});
+
+// Last: the command closes the database when it ends (the file's clean-up copes).
+describe('npm run skynet -- index (without --once)', () => {
+  it('follows the head until stopped: a pass at the start and another when a block comes', async () => {
+    const { test } = chainClients(anvil.url);
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const running = runSkynetCli(['index'], { log: (line) => lines.push(line) }, controller.signal);
+    const passes = () => lines.filter((line) => line.startsWith('pass done in')).length;
+    try {
+      expect(await waitFor(() => passes() === 1, 30_000)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(passes()).toBe(1);
+      await test.mine({ blocks: 1 });
+      expect(await waitFor(() => passes() === 2, 30_000)).toBe(true);
+    } finally {
+      controller.abort();
+    }
+    expect(await running).toBe(0);
   }, 90_000);
 });
