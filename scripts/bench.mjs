@@ -14,6 +14,9 @@
 // Before the second start, a local anvil chain is filled (the Skynet scenario plus bulk transfers and empty
 // blocks) and indexed into the folder with one `index --once` pass: blocks/s, transactions/s and logs/s.
 // 4. Loads `/` in Chromium and sums the JavaScript transferred (as sent, gzip) and the script requests.
+// 5. With the server stopped: block → notification (issue 16) on its own anvil mining a block a second, its own
+//    folder and a process running the server's follower and mail worker (bench/block-notify.mjs; runs on its own
+//    too: `node scripts/bench/block-notify.mjs`, no build needed): p50/p95 to the in-site row and to the SMTP sink.
 // Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
 // Always the embedded database in a temp folder: DATABASE_URL is ignored here.
 import fs from 'node:fs';
@@ -25,6 +28,7 @@ import { measureScripts, closeBrowser } from './bench/browser.mjs';
 import { closeOpenDatabase, fillProjects, syntheticProject } from './bench/data.mjs';
 import { searchPaths } from './bench/keywords.mjs';
 import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
+import { blockNotifyRows, runBlockNotifyBench } from './bench/block-notify.mjs';
 import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { findFreePort, startServer, stopAllServers } from './bench/server.mjs';
@@ -169,6 +173,10 @@ async function main() {
   server = null;
   await current.stop();
 
+  // 5. Block → notification, with the site stopped so it measures the follower, not the load runs.
+  log('block → notification: anvil mining a block a second …');
+  const notify = await runBlockNotifyBench(ROOT, { log });
+
   // Report.
   const searchVsHealth = searchSat.requestsPerSecond / health.requestsPerSecond;
   const homeVsStatic = home.requestsPerSecond / staticPage.requestsPerSecond;
@@ -209,6 +217,7 @@ async function main() {
       verdict(result.requestsPerSecond >= STEADY_RATE * 0.95 && errorsOf(result) === 0),
     ]),
   );
+  rows.push(...blockNotifyRows(notify));
   if (js.skipped) {
     rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
   } else {
