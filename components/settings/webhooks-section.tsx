@@ -174,6 +174,8 @@ function EndpointItem({ endpoint, onEndpoints }: { endpoint: WebhookEndpointItem
   });
   const sendTest = useAction(sendWebhookTestAction, callbacks(WEBHOOK_MESSAGES.testQueued));
   const remove = useAction(removeWebhookEndpointAction, callbacks(WEBHOOK_MESSAGES.removed));
+  // Removing asks once more: the endpoint's secret cannot be shown again, so an accidental removal is costly.
+  const [confirming, setConfirming] = useState(false);
   const busy = sendTest.isPending || remove.isPending;
   const logId = `webhook-log-${endpoint.id}`;
 
@@ -188,11 +190,31 @@ function EndpointItem({ endpoint, onEndpoints }: { endpoint: WebhookEndpointItem
           <Button type="button" size="sm" variant="outline" disabled={busy} aria-label={WEBHOOK_MESSAGES.sendTestLabel(endpoint.url)} onClick={() => sendTest.execute({ id: endpoint.id })}>
             {WEBHOOK_MESSAGES.sendTest}
           </Button>
-          <Button type="button" size="sm" variant="destructive" disabled={busy} aria-label={WEBHOOK_MESSAGES.removeLabel(endpoint.url)} onClick={() => remove.execute({ id: endpoint.id })}>
+          <Button type="button" size="sm" variant="outline" disabled={busy || confirming} aria-label={WEBHOOK_MESSAGES.removeLabel(endpoint.url)} onClick={() => setConfirming(true)}>
             {WEBHOOK_MESSAGES.remove}
           </Button>
         </div>
       </div>
+      {confirming ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 rounded-md bg-destructive/5 p-3">
+          <p className="text-sm">{WEBHOOK_MESSAGES.removeQuestion}</p>
+          <Button
+            type="button"
+            size="sm"
+            variant="destructive"
+            disabled={busy}
+            onClick={() => {
+              setConfirming(false);
+              remove.execute({ id: endpoint.id });
+            }}
+          >
+            {WEBHOOK_MESSAGES.confirmRemove}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
+            {WEBHOOK_MESSAGES.cancel}
+          </Button>
+        </div>
+      ) : null}
       <h3 id={logId} className="mt-3 text-sm font-medium">
         {WEBHOOK_MESSAGES.logTitle}
       </h3>

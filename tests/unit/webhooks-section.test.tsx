@@ -109,15 +109,27 @@ describe('the Webhooks section in Settings', () => {
     expect(toastMock.success).toHaveBeenCalledWith(WEBHOOK_MESSAGES.testQueued);
   });
 
-  it('removes an endpoint; a refusal keeps it and says why', async () => {
+  it('asks before removing: Cancel keeps the endpoint and calls nothing', async () => {
+    await root.render(<WebhooksSection initialEndpoints={[hook]} />);
+    await click(labelled(WEBHOOK_MESSAGES.removeLabel(hook.url)));
+    expect(text()).toContain(WEBHOOK_MESSAGES.removeQuestion);
+    await click(buttonNamed(WEBHOOK_MESSAGES.cancel));
+    expect(text()).not.toContain(WEBHOOK_MESSAGES.removeQuestion);
+    expect(actions.remove).not.toHaveBeenCalled();
+    expect(text()).toContain(hook.url);
+  });
+
+  it('removes an endpoint once confirmed; a refusal keeps it and says why', async () => {
     actions.remove.mockResolvedValueOnce({ serverError: WEBHOOK_MESSAGES.notFound });
     await root.render(<WebhooksSection initialEndpoints={[hook]} />);
     await click(labelled(WEBHOOK_MESSAGES.removeLabel(hook.url)));
+    await click(buttonNamed(WEBHOOK_MESSAGES.confirmRemove));
     expect(toastMock.error).toHaveBeenCalledWith(WEBHOOK_MESSAGES.notFound);
     expect(text()).toContain(hook.url);
 
     actions.remove.mockResolvedValueOnce({ data: { endpoints: [] } });
     await click(labelled(WEBHOOK_MESSAGES.removeLabel(hook.url)));
+    await click(buttonNamed(WEBHOOK_MESSAGES.confirmRemove));
     expect(actions.remove).toHaveBeenLastCalledWith({ id: hook.id });
     expect(text()).not.toContain(hook.url);
     expect(text()).toContain(WEBHOOK_MESSAGES.empty);
