@@ -15,6 +15,8 @@ let shuttingDown = false;
 /** The app's own clean-up, run once no request is in flight any more. */
 async function closeApp() {
   await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
+  // The Skynet follower first: a pass in flight commits (and may queue mails) before the workers stop.
+  if (getConfig().rpcUrl) await (await import('./skynet/scheduler')).stopSkynetTimer();
   await Promise.all([stopMailWorker(), stopWebhookWorker(), stopDigestTimer()]);
   await closeDatabase();
 }
