@@ -80,6 +80,8 @@ export default defineConfig({
         DEV_MAILBOX: '',
         RPC_URL: '',
         EXPLORER_URL: 'https://explorer.example',
+        // tests/e2e/alert-delivery.spec.ts receives webhooks on loopback.
+        WEBHOOK_ALLOW_PRIVATE: '1',
         // The test runner plays the proxy: each test's X-Forwarded-For gives it a rate-limit budget of its own.
         // The second server trusts no proxy, as a default install does (tests/e2e/client-ip.spec.ts).
         TRUSTED_PROXY_HOPS: '1',
