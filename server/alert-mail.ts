@@ -40,18 +40,26 @@ export function userOfUnsubscribeToken(token: string): string | null {
 
 /** An absolute address on the site, for a mail. */
 export const siteLink = (path: string) => new URL(path, getConfig().siteUrl).toString();
-const withToken = (path: string, userId: string) => `${siteLink(path)}?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+const withToken = (path: string, token: string) => `${siteLink(path)}?token=${encodeURIComponent(token)}`;
 
 /**
  * The unsubscribe link of a mail to this user, and the header fields that make it one-click (RFC 8058): every alert
  * mail, immediate or digest, carries both.
  */
 export function unsubscribeLinksFor(userId: string): { unsubscribeUrl: string; headers: Record<string, string> } {
+  const token = unsubscribeToken(userId);
   return {
-    unsubscribeUrl: withToken(UNSUBSCRIBE_PATH, userId),
-    headers: { 'List-Unsubscribe': `<${withToken(ONE_CLICK_UNSUBSCRIBE_PATH, userId)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    unsubscribeUrl: withToken(UNSUBSCRIBE_PATH, token),
+    headers: { 'List-Unsubscribe': `<${withToken(ONE_CLICK_UNSUBSCRIBE_PATH, token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
+
+/**
+ * Recipients whose mails are built and written together. Built chunk by chunk between the inserts, so the publishing
+ * transaction never sits idle while thousands of mails are rendered (PostgreSQL ends a transaction idle for longer
+ * than idle_in_transaction_session_timeout), and memory holds one chunk of mails, not all of them.
+ */
+const MAIL_CHUNK = 500;
 
 /**
  * Writes the alert mail of each recipient to the outbox in the caller's transaction (the one that notified them), with
@@ -73,11 +81,13 @@ export async function enqueueAlertMails(tx: Database, alertId: string, recipient
     alertUrl: siteLink(`/alerts/${alertId}`),
     settingsUrl: siteLink('/my/settings'),
   };
-  const mails: Mail[] = recipients.map((recipient) => {
-    const { unsubscribeUrl, headers } = unsubscribeLinksFor(recipient.id);
-    return { ...alertMail(recipient.email, { ...content, unsubscribeUrl }), headers };
-  });
-  await enqueueMails(tx, mails);
+  for (let start = 0; start < recipients.length; start += MAIL_CHUNK) {
+    const mails: Mail[] = recipients.slice(start, start + MAIL_CHUNK).map((recipient) => {
+      const { unsubscribeUrl, headers } = unsubscribeLinksFor(recipient.id);
+      return { ...alertMail(recipient.email, { ...content, unsubscribeUrl }), headers };
+    });
+    await enqueueMails(tx, mails);
+  }
 }
 
 /** The address a valid token stops mails for (the confirmation page names it); a bad token is a 404. */
