@@ -17,6 +17,9 @@
 // 5. With the server stopped: block → notification (issue 16) on its own anvil mining a block a second, its own
 //    folder and a process running the server's follower and mail worker (bench/block-notify.mjs; runs on its own
 //    too: `node scripts/bench/block-notify.mjs`, no build needed): p50/p95 to the in-site row and to the SMTP sink.
+// 6. With the server stopped: fan-out (issue 16), one alert published on a project watched by 10,000 users, in a
+//    process running the server's publication and mail worker on a fresh folder (bench/fanout.mjs; runs on its own
+//    too: `node scripts/bench/fanout.mjs`): time to all notifications, to all mails at the SMTP sink, RSS peak.
 // Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
 // Always the embedded database in a temp folder: DATABASE_URL is ignored here.
 import fs from 'node:fs';
@@ -29,6 +32,7 @@ import { closeOpenDatabase, fillProjects, syntheticProject } from './bench/data.
 import { searchPaths } from './bench/keywords.mjs';
 import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
 import { blockNotifyRows, runBlockNotifyBench } from './bench/block-notify.mjs';
+import { fanoutRows, runFanoutBench } from './bench/fanout.mjs';
 import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { findFreePort, startServer, stopAllServers } from './bench/server.mjs';
@@ -177,6 +181,10 @@ async function main() {
   log('block → notification: anvil mining a block a second …');
   const notify = await runBlockNotifyBench(ROOT, { log });
 
+  // 6. Fan-out to 10,000 watchers, also with the site stopped.
+  log('fan-out: one alert to 10,000 watchers …');
+  const fanout = await runFanoutBench(ROOT, { log });
+
   // Report.
   const searchVsHealth = searchSat.requestsPerSecond / health.requestsPerSecond;
   const homeVsStatic = home.requestsPerSecond / staticPage.requestsPerSecond;
@@ -218,6 +226,7 @@ async function main() {
     ]),
   );
   rows.push(...blockNotifyRows(notify));
+  rows.push(...fanoutRows(fanout));
   if (js.skipped) {
     rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
   } else {
