@@ -15,7 +15,7 @@ import { notifyWatchersOfAlert } from '@/server/notifications';
 import { actorOf } from '@/server/staff/access';
 import { publishAlert } from '@/server/staff/alerts';
 import { listWebhookEndpoints } from '@/server/webhooks/endpoints';
-import { deliverDueWebhooks } from '@/server/webhooks/worker';
+import { deliverDueWebhooks, startWebhookWorker, stopWebhookWorker } from '@/server/webhooks/worker';
 import { createWatchlist } from '@/server/watchlists';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
@@ -406,5 +406,24 @@ describe('SSRF: without WEBHOOK_ALLOW_PRIVATE', () => {
     expect(await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id))).toMatchObject([{ statusCode: null, error: refusal }]);
     // Leave nothing due for other tests.
     await db.update(webhookDeliveries).set({ failedAt: new Date() }).where(eq(webhookDeliveries.id, row.id));
+  });
+});
+
+describe('the worker the server starts', () => {
+  it('delivers a published alert within seconds, with nobody calling it, and stops when asked', async () => {
+    const project = await projectFor('running');
+    const watcher = await testRun.makeUser('running');
+    await createWatchlist(watcher.id, { name: 'Running', projects: [project] });
+    const { secret } = await register(watcher, 'running');
+    startWebhookWorker();
+    try {
+      const published = Date.now();
+      await publishOn(project, `Live ${testRun.id}`);
+      while (receiver.at('running').length === 0 && Date.now() - published < 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(receiver.at('running')).toHaveLength(1);
+      expect(verified(receiver.at('running')[0], secret).type).toBe('alert.published');
+    } finally {
+      await stopWebhookWorker();
+    }
   });
 });
