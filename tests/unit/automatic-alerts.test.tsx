@@ -28,6 +28,26 @@ describe('the supply rules’ arithmetic', () => {
     expect(percentOf(E18, 0n)).toBe('an unknown share');
   });
 
+  it('names what happened in each change rule, and renounced ownership apart from a transfer', async () => {
+    const contract = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    const context = { contract, abi: [], settings: { mintAlertShare: 0.01, outflowAlertShare: 0.01 }, totalSupplyAt: async () => null };
+    const someone = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const zero = '0x0000000000000000000000000000000000000000';
+    const fired = async (name: string, args: Record<string, string>) => {
+      const event = { txHash: '0x01', logIndex: 0, ordinal: 0, blockNumber: 1, blockTime: new Date(), name, args };
+      const results = await Promise.all(EVENT_RULES.filter((rule) => rule.event === name).map(async (rule) => [rule.rule, (await rule.detect(event, context))?.title ?? null] as const));
+      return results.filter(([, title]) => title !== null);
+    };
+    expect(await fired('OwnershipTransferred', { previousOwner: someone, newOwner: zero })).toEqual([['ownership-renounced', 'Ownership of 0x5fbd…0aa3 renounced']]);
+    expect(await fired('OwnershipTransferred', { previousOwner: zero, newOwner: someone })).toEqual([['ownership-transferred', 'Ownership of 0x5fbd…0aa3 transferred to 0x7099…79c8']]);
+    expect(await fired('BeaconUpgraded', { beacon: someone })).toEqual([['proxy-beacon-upgraded', 'Proxy beacon of 0x5fbd…0aa3 changed to 0x7099…79c8']]);
+    expect(await fired('AdminChanged', { previousAdmin: zero, newAdmin: someone })).toEqual([['proxy-admin-changed', 'Proxy admin of 0x5fbd…0aa3 changed to 0x7099…79c8']]);
+    expect(await fired('RoleRevoked', { role: `0x${'00'.repeat(32)}`, account: someone, sender: someone })).toEqual([['role-revoked', 'Role DEFAULT_ADMIN_ROLE revoked from 0x7099…79c8 on 0x5fbd…0aa3']]);
+    // No supply to compare with (or an ERC-721 Transfer): the supply rules stay silent.
+    expect(await fired('Transfer', { from: zero, to: someone, value: '1000' })).toEqual([]);
+    expect(await fired('Approval', { owner: someone, spender: someone, value: '1' })).toEqual([]);
+  });
+
   it('has one rule per name, and each reads an event', () => {
     const names = EVENT_RULES.map((rule) => rule.rule);
     expect(new Set(names).size).toBe(names.length);
