@@ -39,10 +39,15 @@ type Caught = { messageId: string; to: string };
 async function startSmtpSink() {
   const received: Caught[] = [];
   const control = { refuse: false, delayMs: 0 };
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     disableReverseLookup: true,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onMailFrom(_address, _session, callback) {
       if (control.refuse) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
       callback();
@@ -63,6 +68,7 @@ async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     control,
+    connections: () => connections,
     to: (email: string) => received.filter((mail) => mail.to === email),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -235,5 +241,16 @@ describe('at-least-once delivery through the outbox', () => {
     expect(new Set(delivered.map((mail) => mail.messageId)).size).toBe(emails.length);
     const rows = await (await getDb()).select().from(mailOutbox).where(and(inArray(mailOutbox.to, emails), eq(mailOutbox.attempts, 1)));
     expect(rows).toHaveLength(emails.length);
+  });
+
+  it('one pass sends many mails over a few SMTP connections, not one connection per mail', async () => {
+    const users = await watchers('pooled', 60);
+    const emails = users.map((user) => user.email);
+    await publish('Over pooled connections');
+    const before = sink.connections();
+    const report = await deliverDueMail({ clock: clockAt(), limit: 1000 });
+    expect(report.sent).toBeGreaterThanOrEqual(emails.length);
+    for (const email of emails) expect(sink.to(email)).toHaveLength(1);
+    expect(sink.connections() - before).toBeLessThanOrEqual(10);
   });
 });
