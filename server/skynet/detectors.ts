@@ -212,6 +212,8 @@ async function retractVanishedFacts(tx: Database, contract: SkynetContractRow, r
     .from(securityAlerts)
     .where(
       and(
+        // The project narrows by index; the key's prefix picks this contract's alerts among the project's.
+        eq(securityAlerts.projectId, contract.projectId),
         eq(securityAlerts.origin, 'automatic'),
         isNull(securityAlerts.retractedAt),
         like(securityAlerts.dedupeKey, `${dedupePrefix(contract).replace(/[\\%_]/g, '\\$&')}%`),

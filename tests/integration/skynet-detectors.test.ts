@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { parseEther, type Hex } from 'viem';
+import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import AlertPage from '@/app/(site)/alerts/[id]/page';
 
 import { AUTOMATIC_ALERT_TEXTS } from '@/lib/alerts';
 import { getPublishedAlert } from '@/server/alerts';
@@ -190,6 +193,13 @@ describe('Skynet detectors on a local chain', () => {
       expect(alert.sourceUrls).toEqual([`https://explorer.example/tx/${hash}`]);
       // Those raised before keep what they were raised with.
       expect((await ofTx(vaultProject, sent.pause))[0].sourceUrls).toEqual([]);
+      // The alert's page links the evidence to the explorer: the transaction, its block and the contract.
+      const html = renderToString(await AlertPage({ params: Promise.resolve({ id: alert.id }) }));
+      expect(html).toContain(`href="https://explorer.example/tx/${hash}"`);
+      expect(html).toContain(`href="https://explorer.example/address/${chain.vault}"`);
+      expect(html).toContain(AUTOMATIC_ALERT_TEXTS.evidenceTitle);
+      explorer.explorerUrl = null;
+      expect(renderToString(await AlertPage({ params: Promise.resolve({ id: alert.id }) }))).not.toContain(`explorer.example/address/`);
       sent.secondPause = hash;
     } finally {
       explorer.explorerUrl = null;
@@ -218,6 +228,10 @@ describe('Skynet detectors on a local chain', () => {
     expect(page).toMatchObject({ origin: 'automatic', retractionReason: AUTOMATIC_ALERT_TEXTS.reorgRetraction, evidence: { txHash: hash } });
     expect((await listProjectAlerts(vaultProject)).find((alert) => alert.id === raised.id)).toMatchObject({ origin: 'automatic', retractedAt: expect.any(Date) });
     expect((await listRecentAlerts(100)).some((alert) => alert.id === raised.id)).toBe(false);
+    const html = renderToString(await AlertPage({ params: Promise.resolve({ id: raised.id }) }));
+    expect(html).toContain(AUTOMATIC_ALERT_TEXTS.badge);
+    expect(html).toContain(AUTOMATIC_ALERT_TEXTS.retractedBadge);
+    expect(html).toContain(AUTOMATIC_ALERT_TEXTS.retractedNotice(AUTOMATIC_ALERT_TEXTS.reorgRetraction).replace(/'/g, '&#x27;'));
     const feed = (await alertsAtomFeed(vaultProject))!;
     expect(feed).toContain(`[Retracted] ${raised.title}`);
 
