@@ -7,8 +7,8 @@ import ipaddr from 'ipaddr.js';
 import { UserFacingError } from '@/lib/errors';
 import { WEBHOOK_MESSAGES, type WebhookAddressRefusal } from '@/lib/webhooks';
 
-/** Where a delivery may connect: the URL, and the one address it was checked against. */
-export type CheckedWebhookTarget = { url: URL; address: string; family: 4 | 6 };
+/** Where a delivery may connect: the URL, and the addresses its host was checked against (no others). */
+export type CheckedWebhookTarget = { url: URL; addresses: { address: string; family: 4 | 6 }[] };
 
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
 
@@ -43,7 +43,7 @@ const refuse = (message: string) => new UserFacingError(message, 400);
 /**
  * Checks an endpoint URL before registering it and again before every delivery (DNS may answer differently by
  * then): https only, and every address its host resolves to must be public. With `allowPrivate` (tests only) plain
- * http and private addresses pass. Answers the address to connect to, so the request cannot be sent elsewhere by a
+ * http and private addresses pass. Answers the addresses to connect to, so the request cannot be sent elsewhere by a
  * second lookup. Throws a UserFacingError (400) that says why.
  */
 export async function checkWebhookTarget(rawUrl: string, options: { allowPrivate: boolean }): Promise<CheckedWebhookTarget> {
@@ -70,6 +70,5 @@ export async function checkWebhookTarget(rawUrl: string, options: { allowPrivate
       if (refusal) throw refuse(WEBHOOK_MESSAGES.addressRefused[refusal]);
     }
   }
-  const [first] = addresses;
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+  return { url, addresses: addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 })) };
 }

@@ -76,11 +76,12 @@ class DeliveryError extends Error {
   }
 }
 
-/** POSTs to the checked address only (no second DNS lookup), never follows a redirect, and gives up after 10 s. */
+/** POSTs to the checked addresses only (no second DNS lookup), never follows a redirect, and gives up after 10 s. */
 function post(target: CheckedWebhookTarget, headers: Record<string, string>, body: string): Promise<number> {
+  // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily): it gets the checked ones only.
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    if (options.all) callback(null, target.addresses);
+    else callback(null, target.addresses[0].address, target.addresses[0].family);
   };
   const transport = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {

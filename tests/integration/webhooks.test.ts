@@ -82,9 +82,9 @@ beforeEach(() => {
 });
 
 /** Registers an endpoint as `user` through the Settings action; answers its id and the secret shown once. */
-async function register(user: TestUser, path: string, description = '') {
+async function register(user: TestUser, path: string, description = '', url = receiver.urlFor(path)) {
   signInAs(user);
-  const result = await addWebhookEndpointAction({ url: receiver.urlFor(path), description });
+  const result = await addWebhookEndpointAction({ url, description });
   expect(result.serverError).toBeUndefined();
   expect(result.validationErrors).toBeUndefined();
   return { endpointId: result.data!.endpointId, secret: result.data!.secret };
@@ -168,6 +168,17 @@ describe('publishing an alert on a watched project', () => {
     expect(await deliverDueWebhooks()).toMatchObject({ delivered: 0 });
     expect(await deliveriesOf(endpointId)).toHaveLength(1);
     expect(receiver.at('again')).toHaveLength(1);
+  });
+
+  it('reaches an endpoint named by a host name, at an address its check resolved', async () => {
+    const project = await projectFor('by-name');
+    const watcher = await testRun.makeUser('by-name');
+    await createWatchlist(watcher.id, { name: 'Name', projects: [project] });
+    const { endpointId, secret } = await register(watcher, 'by-name', '', receiver.urlFor('by-name').replace('127.0.0.1', 'localhost'));
+    await publishOn(project, `By name ${testRun.id}`);
+    expect(await deliverDueWebhooks()).toMatchObject({ delivered: 1 });
+    expect(verified(receiver.at('by-name')[0], secret).type).toBe('alert.published');
+    expect(await deliveriesOf(endpointId)).toMatchObject([{ lastStatus: 200 }]);
   });
 
   it('a disabled endpoint is not queued', async () => {
