@@ -45,10 +45,14 @@ try {
 
   const startedAt = Date.now();
   print({ phase: 'publishing', startedAt });
+  const cpuBefore = process.cpuUsage();
   await publishAlert(CLI_ACTOR, alert.id);
   const notifiedMs = Date.now() - startedAt;
+  // This process's CPU time for the publication (with PGlite, the database's work is in it too).
+  const cpu = process.cpuUsage(cpuBefore);
+  const notifiedCpuMs = (cpu.user + cpu.system) / 1000;
   const [{ n: notified }] = await db.select({ n: count() }).from(notifications).where(eq(notifications.alertId, alert.id));
-  print({ phase: 'notified', notifiedMs, notified });
+  print({ phase: 'notified', notifiedMs, notifiedCpuMs, notified });
 
   let sent = 0;
   while ((sent = await sentOfAlert()) < notified && Date.now() - startedAt < SEND_TIMEOUT_MS) await new Promise((resolve) => setTimeout(resolve, 500));
