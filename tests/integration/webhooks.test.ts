@@ -32,6 +32,14 @@ vi.mock('@/server/config', async (importOriginal) => {
   return { ...actual, getConfig: () => ({ ...actual.getConfig(), siteUrl: 'https://shield.example', ...webhookSettings }) };
 });
 
+/* A name only this test's resolver knows: a delivery that looked it up again, instead of using the checked address, would fail. */
+const PINNED_HOST = 'pinned.webhook.test';
+vi.mock('node:dns/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:dns/promises')>();
+  const lookup = (host: string, options: object) => (host === 'pinned.webhook.test' ? Promise.resolve([{ address: '127.0.0.1', family: 4 }]) : actual.lookup(host, options as never));
+  return { ...actual, lookup, default: { ...actual, lookup } };
+});
+
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
 
 /** A local webhook receiver: keeps every request, and answers each path from its queue of statuses (200 when empty). */
@@ -179,6 +187,17 @@ describe('publishing an alert on a watched project', () => {
     expect(await deliverDueWebhooks()).toMatchObject({ delivered: 1 });
     expect(verified(receiver.at('by-name')[0], secret).type).toBe('alert.published');
     expect(await deliveriesOf(endpointId)).toMatchObject([{ lastStatus: 200 }]);
+  });
+
+  it('connects to the address the check resolved, never looking the name up again', async () => {
+    const project = await projectFor('pinned');
+    const watcher = await testRun.makeUser('pinned');
+    await createWatchlist(watcher.id, { name: 'Pinned', projects: [project] });
+    const { secret } = await register(watcher, 'pinned', '', receiver.urlFor('pinned').replace('127.0.0.1', PINNED_HOST));
+    await publishOn(project, `Pinned ${testRun.id}`);
+    expect(await deliverDueWebhooks()).toMatchObject({ delivered: 1 });
+    expect(receiver.at('pinned')[0].headers.host).toMatch(new RegExp(`^${PINNED_HOST.replace(/\./g, '\\.')}:`));
+    expect(verified(receiver.at('pinned')[0], secret).type).toBe('alert.published');
   });
 
   it('a disabled endpoint is not queued', async () => {
