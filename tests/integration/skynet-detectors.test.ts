@@ -16,7 +16,7 @@ import { watchContracts } from '@/server/skynet/watch';
 import { createWatchlist } from '@/server/watchlists';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';
 import { MINTER_ROLE, ROLES } from '@/tests/support/chain-scenario';
-import { deployDetectorContracts, nextSecond, roleTokenAbi, vaultAbi } from '@/tests/support/detector-scenario';
+import { chainTimePast, deployDetectorContracts, roleTokenAbi, vaultAbi } from '@/tests/support/detector-scenario';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 
@@ -80,8 +80,8 @@ beforeAll(async () => {
   bystander = await testRun.makeUser('bystander');
   await createWatchlist(watcher.id, { name: 'Watched', projects: [vaultProject, roleProject] });
   await createWatchlist(bystander.id, { name: 'Other', projects: [listed[2].id] });
-  // What happened before the watch is history: the scenario starts in a later second than both rows.
-  await nextSecond(vaultRow.createdAt > roleRow.createdAt ? vaultRow.createdAt : roleRow.createdAt);
+  // What happened before the watch is history: the scenario's blocks are dated after both rows.
+  await chainTimePast(anvil.url, vaultRow.createdAt > roleRow.createdAt ? vaultRow.createdAt : roleRow.createdAt);
 }, 180_000);
 
 afterAll(async () => {

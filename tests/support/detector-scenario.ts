@@ -47,8 +47,17 @@ export async function deployDetectorContracts(url: string) {
   return { wallet, test, vault, roleToken, implementation, nextImplementation, send, rpc };
 }
 
-/** Waits until the wall clock enters a later second than `since`: blocks mined from then on are newer than it. */
-export async function nextSecond(since = new Date()): Promise<void> {
-  const wait = 1000 - (since.getTime() % 1000) + 50;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait - (Date.now() - since.getTime()))));
+/**
+ * Mines empty blocks until the chain's own clock is past `since` (anvil's block times can lag the wall clock by up
+ * to a second): every block mined from then on is dated after it.
+ */
+export async function chainTimePast(url: string, since: Date): Promise<void> {
+  const { wallet, test } = chainClients(url);
+  for (let tries = 0; tries < 100; tries++) {
+    await test.mine({ blocks: 1 });
+    const block = await wallet.getBlock({ blockTag: 'latest' });
+    if (Number(block.timestamp) * 1000 > since.getTime()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the chain's clock did not pass ${since.toISOString()}`);
 }
