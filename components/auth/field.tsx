@@ -77,3 +77,15 @@ export function BackToLogin({ go }: { go: (step: AuthStep) => void }) {
     </button>
   );
 }
+
+/** The line under a form that moves to its counterpart step ("New here? Sign Up"). */
+export function OtherStepPrompt({ question, label, onClick }: { question: string; label: string; onClick: () => void }) {
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      {question}{' '}
+      <button type="button" className="font-medium text-primary hover:underline" onClick={onClick}>
+        {label}
+      </button>
+    </p>
+  );
+}

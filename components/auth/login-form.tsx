@@ -11,7 +11,7 @@ import { loginFormSchema } from '@/lib/schemas/auth';
 import { signInWithPassword } from './auth-api';
 import { authCredentialsAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS } from './auth-form';
-import { Field, FormAlert, SubmitButton } from './field';
+import { Field, FormAlert, OtherStepPrompt, SubmitButton } from './field';
 import { GoogleButton } from './google-button';
 import { useSubmitOnce } from './use-submit-once';
 
@@ -52,12 +52,7 @@ export function LoginForm({ go, onSignedIn }: Props) {
         Log In
       </SubmitButton>
       <GoogleButton />
-      <p className="text-center text-sm text-muted-foreground">
-        New here?{' '}
-        <button type="button" className="font-medium text-primary hover:underline" onClick={() => go('signup')}>
-          Sign Up
-        </button>
-      </p>
+      <OtherStepPrompt question="New here?" label="Sign Up" onClick={() => go('signup')} />
     </form>
   );
 }

@@ -14,7 +14,7 @@ import { signupFormSchema } from '@/lib/schemas/auth';
 import { runAuthAction } from './auth-api';
 import { authCredentialsAtom, resendAvailableAtAtom, type AuthStep } from './atoms';
 import { AUTH_FORM_OPTIONS, resendCooldownEnd } from './auth-form';
-import { Field, FormAlert, NewPasswordField, SubmitButton } from './field';
+import { Field, FormAlert, NewPasswordField, OtherStepPrompt, SubmitButton } from './field';
 import { GoogleButton } from './google-button';
 import { useSubmitOnce } from './use-submit-once';
 
@@ -68,12 +68,7 @@ export function SignupForm({ go }: { go: (step: AuthStep) => void }) {
         Sign Up
       </SubmitButton>
       <GoogleButton />
-      <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
-        <button type="button" className="font-medium text-primary hover:underline" onClick={() => go('login')}>
-          Log In
-        </button>
-      </p>
+      <OtherStepPrompt question="Already have an account?" label="Log In" onClick={() => go('login')} />
     </form>
   );
 }

@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES } from '@/lib/messages';
 import { quoteRequestSchema } from '@/lib/schemas/quote';
 
-const valid = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  company: 'Analytical Engines',
-  website: 'https://example.com',
-  services: ['security-audit', 'skynet'],
-  message: 'We need an audit of our lending protocol before launch.',
-};
+import { VALID_QUOTE } from '../fixtures/quote';
+
+const valid = VALID_QUOTE;
 
 /** The messages the schema gives for one field of input. */
 function messagesFor(input: unknown, field: string): string[] {
