@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { decodeEventLog, decodeFunctionData, toFunctionSelector, type Abi, type AbiFunction, type Block, type PublicClient, type Transaction } from 'viem';
+import { decodeEventLog, decodeFunctionData, toFunctionSelector, type Abi, type AbiFunction, type Block, type Log, type PublicClient, type Transaction } from 'viem';
 
 import { getConfig } from '../config';
 import { getDatabaseHandle, type Database, type DatabaseHandle } from '../db/client';
@@ -37,6 +37,42 @@ type RangeFacts = {
   span: { firstTime: Date; lastTime: Date } | null;
 };
 
+/** What endpoints answer when one eth_getLogs asks too much (too many blocks or results), by code or by words. */
+const LOG_LIMIT = /block range|too many|limit|exceed|more than \d+ results|response size/i;
+
+/** Rate limiting is not a query too large: halving would only send more requests. */
+const RATE_LIMITED = /rate limit|too many requests|status: 429/i;
+
+function isLogLimit(error: unknown): boolean {
+  const text = `${shortError(error)} ${error instanceof Error ? ((error as { details?: string }).details ?? '') : ''}`;
+  if (RATE_LIMITED.test(text)) return false;
+  const walk = (error as { walk?: (match: (cause: unknown) => boolean) => unknown }).walk;
+  const limitCode = typeof walk === 'function' && Boolean(walk.call(error, (cause) => (cause as { code?: unknown }).code === -32005));
+  return limitCode || LOG_LIMIT.test(text);
+}
+
+/**
+ * The contract's logs in blocks [from, to]. Endpoints cap one query (by blocks or by results, differently each): a
+ * refusal that says so halves the range and asks again, down to one block, so history reads on any endpoint.
+ */
+async function readLogs(client: PublicClient, address: `0x${string}`, from: bigint, to: bigint): Promise<Log[]> {
+  const query = () => client.getLogs({ address, fromBlock: from, toBlock: to });
+  if (to > from) {
+    try {
+      return await query();
+    } catch (error) {
+      if (isLogLimit(error)) {
+        // Asking the same again gets the same refusal: halve at once.
+        const middle = (from + to) / 2n;
+        logger.debug({ address, from: Number(from), to: Number(to), err: shortError(error) }, 'skynet: log query refused as too large; halving it');
+        return [...(await readLogs(client, address, from, middle)), ...(await readLogs(client, address, middle + 1n, to))];
+      }
+      // Anything else is retried below, as every read is.
+    }
+  }
+  return withRetry(query, { what: `logs ${from}-${to}` });
+}
+
 /**
  * Reads blocks [from, to]: the contract's logs, and the transactions sent to it (with their receipts' status) in the
  * blocks from `transactionsFrom` on. Blocks before it are history read for logs only: of those, only the blocks
@@ -50,7 +86,7 @@ async function readRange(client: PublicClient, contract: SkynetContractRow, abi:
     inChunks(scanned, BLOCK_READ_CONCURRENCY, (blockNumber) =>
       withRetry(() => client.getBlock({ blockNumber, includeTransactions: true }), { what: `block ${blockNumber}` }),
     ),
-    withRetry(() => client.getLogs({ address, fromBlock: from, toBlock: to }), { what: `logs ${from}-${to}` }),
+    readLogs(client, address, from, to),
   ]);
   const timeOf = new Map<bigint, Date>(blocks.map((block: Block) => [block.number!, new Date(Number(block.timestamp) * 1000)]));
   const unscannedWithLogs = [...new Set(logs.map((log) => log.blockNumber!).filter((blockNumber) => !timeOf.has(blockNumber)))];

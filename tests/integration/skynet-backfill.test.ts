@@ -34,6 +34,7 @@ let scenario: ScenarioResult;
 let historyProject: string;
 let fromBlockProject: string;
 let recentProject: string;
+let cappedProject: string;
 const { owner, alice, bob, carol, dave, newOwner, pauser } = ROLES;
 const TOKEN_ABI = 'tests/fixtures/contracts/ShieldToken.json';
 const ROLE_ABI = 'tests/fixtures/contracts/ShieldRoleToken.json';
@@ -43,8 +44,8 @@ beforeAll(async () => {
   counter = await startRpcCounter(anvil.url);
   scenario = await runScenario(anvil.url);
   const db = await getDb();
-  const leading = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(3);
-  [historyProject, fromBlockProject, recentProject] = leading.map((row) => row.id);
+  const leading = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(4);
+  [historyProject, fromBlockProject, recentProject, cappedProject] = leading.map((row) => row.id);
 }, 180_000);
 
 afterAll(async () => {
@@ -174,6 +175,24 @@ const waitFor = async (condition: () => boolean, ms: number) => {
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   return condition();
 };
+
+describe('reading history through an endpoint that caps log queries', () => {
+  it('halves a refused eth_getLogs range until the endpoint answers, and misses no event', async () => {
+    counter.limitLogBlocks(3);
+    try {
+      const [watched] = await watchContracts(await getDb(), { projectId: cappedProject, address: scenario.token, rpcUrl: counter.url, abiFile: TOKEN_ABI });
+      counter.reset();
+      const report = (await indexAllContracts({ batchBlocks: 4 })).find((row) => row.contractId === watched.id)!;
+      expect(report.skipped).toBeUndefined();
+      const logQueries = counter.calls.filter((call) => call.method === 'eth_getLogs').map((call) => call.params[0] as { fromBlock: string; toBlock: string });
+      expect(logQueries.some((query) => Number(query.toBlock) - Number(query.fromBlock) + 1 > 3)).toBe(true);
+      expect(await getTopEvents(cappedProject, 10)).toEqual(await getTopEvents(recentProject, 10));
+      expect((await contractOf(cappedProject)).lastError).toBeNull();
+    } finally {
+      counter.limitLogBlocks(null);
+    }
+  });
+});
 
 describe('following the head', () => {
 
