@@ -34,9 +34,13 @@ vi.mock('@/server/config', async (importOriginal) => {
 
 /* A name only this test's resolver knows: a delivery that looked it up again, instead of using the checked address, would fail. */
 const PINNED_HOST = 'pinned.webhook.test';
+/* A name whose answer the rebinding test changes between registration and delivery. */
+const REBINDING_HOST = 'rebinding.webhook.test';
+const rebinding = vi.hoisted(() => ({ address: '93.184.215.14' }));
 vi.mock('node:dns/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:dns/promises')>();
-  const lookup = (host: string, options: object) => (host === 'pinned.webhook.test' ? Promise.resolve([{ address: '127.0.0.1', family: 4 }]) : actual.lookup(host, options as never));
+  const answers: Record<string, () => string> = { 'pinned.webhook.test': () => '127.0.0.1', 'rebinding.webhook.test': () => rebinding.address };
+  const lookup = (host: string, options: object) => (answers[host] ? Promise.resolve([{ address: answers[host](), family: 4 }]) : actual.lookup(host, options as never));
   return { ...actual, lookup, default: { ...actual, lookup } };
 });
 
@@ -436,6 +440,23 @@ describe('SSRF: without WEBHOOK_ALLOW_PRIVATE', () => {
     expect(await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id))).toMatchObject([{ statusCode: null, error: refusal }]);
     // Leave nothing due for other tests.
     await db.update(webhookDeliveries).set({ failedAt: new Date() }).where(eq(webhookDeliveries.id, row.id));
+  });
+});
+
+describe('DNS rebinding', () => {
+  it('a name that resolved to a public address when registered and to loopback at delivery is refused then, and not contacted', async () => {
+    webhookSettings.webhookAllowPrivate = false;
+    rebinding.address = '93.184.215.14';
+    const project = await projectFor('rebinding');
+    const watcher = await testRun.makeUser('rebinding');
+    await createWatchlist(watcher.id, { name: 'Rebinding', projects: [project] });
+    const { endpointId } = await register(watcher, 'rebinding', '', `https://${REBINDING_HOST}/hook`);
+    await publishOn(project, `Rebinding ${testRun.id}`);
+    rebinding.address = '127.0.0.1';
+    expect(await deliverDueWebhooks()).toMatchObject({ delivered: 0, retried: 1 });
+    const [row] = await deliveriesOf(endpointId);
+    expect(row).toMatchObject({ attempts: 1, lastStatus: null, lastError: `refused: ${WEBHOOK_MESSAGES.addressRefused.loopback}` });
+    await (await getDb()).update(webhookDeliveries).set({ failedAt: new Date() }).where(eq(webhookDeliveries.id, row.id));
   });
 });
 
