@@ -123,7 +123,14 @@ export async function sendDueDigests(options: { now?: Date } = {}): Promise<{ qu
       )
       .orderBy(asc(users.id))
       .limit(USERS_PER_BATCH);
-    for (const { id } of due) if (await queueDigestOf(db, id, now, until)) queued++;
+    for (const { id } of due) {
+      try {
+        if (await queueDigestOf(db, id, now, until)) queued++;
+      } catch (error) {
+        // One user's failure (rolled back, so tried again at the next check) must not hold up everyone after them.
+        logger.error({ err: error, userId: id }, 'daily digest not queued; will try again at the next check');
+      }
+    }
     if (due.length < USERS_PER_BATCH) break;
     after = due[due.length - 1].id;
   }

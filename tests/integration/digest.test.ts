@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { renderToString } from 'react-dom/server';
 import { SMTPServer } from 'smtp-server';
@@ -217,6 +217,28 @@ describe('the daily digest', () => {
     expect(digest.text).not.toContain(`Busy ${DIGEST_MAX_ITEMS} ${testRun.id}`);
     expect(digest.text).toContain('And 2 more');
     expect(digest.text).toContain('https://shield.example/my/notifications');
+  });
+
+  it('a digest that cannot be queued for one user holds up nobody else, and is queued at a later check', async () => {
+    const db = await getDb();
+    const [refused, fine] = await Promise.all([userOn('refused', 'digest', [otherProject]), userOn('fine', 'digest', [otherProject])]);
+    await publish(otherProject, `Refused for one ${testRun.id}`);
+    await db.execute(sql.raw(`create or replace function refuse_digest() returns trigger language plpgsql as $$
+      begin
+        if new."to" like 'refused-%' then raise exception 'mail refused by the test'; end if;
+        return new;
+      end $$`));
+    await db.execute(sql`create trigger refuse_digest before insert on mail_outbox for each row execute function refuse_digest()`);
+    try {
+      await sendDueDigests({ now: DAY_LATER() });
+    } finally {
+      await db.execute(sql`drop trigger if exists refuse_digest on mail_outbox`);
+    }
+    expect(await outboxTo(fine.email)).toHaveLength(1);
+    expect(await outboxTo(refused.email)).toEqual([]);
+    await sendDueDigests({ now: DAY_LATER() });
+    expect(await outboxTo(refused.email)).toHaveLength(1);
+    expect(await outboxTo(fine.email)).toHaveLength(1);
   });
 
   it('several instances at once queue one digest per user', async () => {
