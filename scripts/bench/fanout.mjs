@@ -100,6 +100,7 @@ export async function runFanoutBench(root, { watchers = FANOUT_WATCHERS, log = (
     let peakRss = 0;
     let cpuAtReady = null;
     let cpuLast = null;
+    let loadBefore = NaN;
     const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       let message;
@@ -114,6 +115,7 @@ export async function runFanoutBench(root, { watchers = FANOUT_WATCHERS, log = (
         restingRss = rssOf(child.pid);
         peakRss = restingRss ?? 0;
         cpuAtReady = cpuLast = cpuOf(child.pid);
+        loadBefore = os.loadavg()[0];
         // From now until the last mail: the memory and CPU time the fan-out and the sends take.
         sampling = setInterval(() => {
           peakRss = Math.max(peakRss, rssOf(child.pid) ?? 0);
@@ -144,6 +146,7 @@ export async function runFanoutBench(root, { watchers = FANOUT_WATCHERS, log = (
       mailsPerSecond: expected / ((allArrivedAt - startedAt) / 1000),
       cpuSeconds: cpuAtReady === null || cpuLast === null ? NaN : cpuLast - cpuAtReady,
       restingRss,
+      load: [loadBefore, os.loadavg()[0]],
       peakRss: peakRss || phases.sent.maxRssBytes,
     };
   } finally {
@@ -164,6 +167,7 @@ export function fanoutRows(figures) {
     ['fan-out', 'mails handed to the SMTP sink', `${figures.mailsReceived}, all in ${seconds(figures.allMailedMs)} (${figures.mailsPerSecond.toFixed(0)}/s)`, `${figures.watchers}, none twice`, all ? 'PASS' : 'FAIL'],
     ['fan-out', 'duplicate Message-IDs at the sink', String(figures.duplicates), '0', figures.duplicates === 0 ? 'PASS' : 'FAIL'],
     ['fan-out', 'server process CPU time, publication to last mail', `${seconds(figures.cpuSeconds * 1000)} (${((figures.cpuSeconds * 1000) / figures.watchers).toFixed(2)} ms per watcher)`, '', ''],
+    ['fan-out', 'machine load average (before, after)', `${figures.load.map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} CPUs`, '', ''],
     ['fan-out', 'server process RSS', `peak ${mb(figures.peakRss)} (${mb(figures.restingRss)} before publishing)`, '', ''],
   ];
 }
