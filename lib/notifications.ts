@@ -29,7 +29,7 @@ export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unrea
 /** The `page` query parameter of /my/notifications: a positive whole number, anything else the first page. */
 export const notificationPageSchema = z.coerce.number().int().min(1).catch(1);
 
-/** How a user hears of alerts by mail: each at once, or not at all (the bell shows them either way). */
+/** How a user hears of alerts by mail: each at once, in one daily digest, or not at all (the bell shows them either way). */
 export const ALERT_EMAIL_CHOICES = ['immediate', 'digest', 'off'] as const;
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number];
 export const alertEmailSchema = z.object({ alertEmail: z.enum(ALERT_EMAIL_CHOICES) });

@@ -1,6 +1,6 @@
 'use server';
 
-// Sets how the signed-in user hears of alerts by mail (immediately or not at all).
+// Sets how the signed-in user hears of alerts by mail (immediately, in a daily digest, or not at all).
 import { alertEmailSchema } from '@/lib/notifications';
 import { setAlertEmailChoice } from '@/server/alert-mail';
 
