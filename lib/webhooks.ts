@@ -5,6 +5,8 @@ export const WEBHOOK_ENDPOINTS_PER_USER_MAX = 5;
 /** The database allows 8 to 2,000 characters. */
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+/** "Send test" may queue one test per endpoint this often. */
+export const WEBHOOK_TEST_INTERVAL_MS = 10_000;
 /** Deliveries Settings lists per endpoint, newest first. */
 export const WEBHOOK_LOG_SIZE = 10;
 
@@ -52,6 +54,7 @@ export const WEBHOOK_MESSAGES = {
   dismissSecret: 'Done',
   sendTest: 'Send test',
   testQueued: 'A test event is on its way.',
+  testTooSoon: 'A test was sent to this endpoint a moment ago. Wait a few seconds before sending another.',
   remove: 'Remove',
   removeLabel: (url: string) => `Remove the endpoint ${url}`,
   sendTestLabel: (url: string) => `Send a test event to ${url}`,

@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import type { CreateWebhookEndpointInput } from '@/lib/schemas/webhook';
-import { WEBHOOK_ENDPOINTS_PER_USER_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_LOG_SIZE, WEBHOOK_MESSAGES, type WebhookDeliveryItem, type WebhookEndpointItem } from '@/lib/webhooks';
+import { WEBHOOK_ENDPOINTS_PER_USER_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_LOG_SIZE, WEBHOOK_MESSAGES, WEBHOOK_TEST_INTERVAL_MS, type WebhookDeliveryItem, type WebhookEndpointItem } from '@/lib/webhooks';
 
 import { getConfig } from '../config';
 import { getDb } from '../db/client';
@@ -92,7 +92,7 @@ export async function deleteWebhookEndpoint(userId: string, endpointId: string):
   if (deleted.length === 0) throw notFound();
 }
 
-/** Queues a `test` delivery to one of the user's endpoints, due now; another user's endpoint is a 404. */
+/** Queues a `test` delivery to one of the user's endpoints, due now, at most one per 10 s; another user's endpoint is a 404. */
 export async function queueWebhookTest(userId: string, endpointId: string, now = new Date()): Promise<{ deliveryId: string }> {
   if (!UUID.test(endpointId)) throw notFound();
   const db = await getDb();
@@ -101,6 +101,13 @@ export async function queueWebhookTest(userId: string, endpointId: string, now =
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)));
   if (!endpoint) throw notFound();
+  // Tests are paced per endpoint, so the button cannot make us flood a URL someone registered.
+  const [recent] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventType, WEBHOOK_EVENT_TYPES.test), gt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_TEST_INTERVAL_MS))))
+    .limit(1);
+  if (recent) throw new UserFacingError(WEBHOOK_MESSAGES.testTooSoon, 429);
   const [delivery] = await db
     .insert(webhookDeliveries)
     .values({ endpointId, eventType: WEBHOOK_EVENT_TYPES.test, payload: testWebhookPayload(endpointId, now), createdAt: now, nextAttemptAt: now })

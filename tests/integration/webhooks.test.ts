@@ -335,6 +335,9 @@ describe('Settings: webhook endpoints', () => {
     await deliverDueWebhooks();
     const [request] = receiver.at('tester');
     expect(verified(request, secret)).toMatchObject({ type: 'test', data: { endpointId } });
+    // A second test right away is refused (paced), and queues nothing.
+    expect((await sendWebhookTestAction({ id: endpointId })).serverError).toBe(WEBHOOK_MESSAGES.testTooSoon);
+    expect(await deliveriesOf(endpointId)).toHaveLength(1);
   });
 
   it('shows the secret once, in the Standard Webhooks format, and keeps it sealed', async () => {
