@@ -188,9 +188,10 @@ async function saveDetection(tx: Database, contract: SkynetContractRow, detectio
   }
   // Seen before: a re-read of the same block changes nothing; after a reorg the fact may sit in another block (the
   // evidence follows it) or come back after it was retracted (the retraction is lifted). Watchers heard of it once.
+  // The sources stay as they are: the transaction (so its link) is the same, and staff may have added sources since.
   const refreshed = await tx
     .update(securityAlerts)
-    .set({ evidence, occurredAt: detection.blockTime, sourceUrls, retractedAt: null, retractionReason: null, updatedAt: now })
+    .set({ evidence, occurredAt: detection.blockTime, retractedAt: null, retractionReason: null, updatedAt: now })
     .where(
       and(
         eq(securityAlerts.dedupeKey, detection.dedupeKey),

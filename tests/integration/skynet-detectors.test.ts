@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import AlertPage from '@/app/(site)/alerts/[id]/page';
+import NotificationsPage from '@/app/(site)/my/notifications/page';
 
 import { AUTOMATIC_ALERT_TEXTS } from '@/lib/alerts';
 import { getPublishedAlert } from '@/server/alerts';
@@ -20,6 +21,16 @@ import { chainTimePast, deployDetectorContracts, roleTokenAbi, vaultAbi } from '
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 
+/* Auth.js does not load outside Next: the signed-in user of /my/notifications is whoever the test says. */
+const session = vi.hoisted(() => ({ user: null as { id: string; email: string; username: string } | null }));
+vi.mock('@/server/session', () => ({
+  getSessionUser: async () => session.user,
+  currentSessionId: async () => (session.user ? 'session' : null),
+  requireUser: async () => {
+    if (!session.user) throw new Error('redirected to sign-in');
+    return session.user;
+  },
+}));
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T,>(fn: T) => fn }));
 vi.mock('next/cache', () => ({
   unstable_cache:
@@ -232,6 +243,14 @@ describe('Skynet detectors on a local chain', () => {
     expect(html).toContain(AUTOMATIC_ALERT_TEXTS.badge);
     expect(html).toContain(AUTOMATIC_ALERT_TEXTS.retractedBadge);
     expect(html).toContain(AUTOMATIC_ALERT_TEXTS.retractedNotice(AUTOMATIC_ALERT_TEXTS.reorgRetraction).replace(/'/g, '&#x27;'));
+    session.user = watcher;
+    const notificationsHtml = renderToString(await NotificationsPage({ searchParams: Promise.resolve({}) }));
+    const rowOf = (html: string, alertId: string) => html.slice(html.lastIndexOf('<li', html.indexOf(`/alerts/${alertId}`)), html.indexOf('</li>', html.indexOf(`/alerts/${alertId}`)));
+    expect(rowOf(notificationsHtml, raised.id)).toContain(AUTOMATIC_ALERT_TEXTS.retractedBadge);
+    expect(rowOf(notificationsHtml, raised.id)).toContain(AUTOMATIC_ALERT_TEXTS.badge);
+    const standing = (await ofTx(vaultProject, sent.secondPause))[0];
+    expect(rowOf(notificationsHtml, standing.id)).toContain(AUTOMATIC_ALERT_TEXTS.badge);
+    expect(rowOf(notificationsHtml, standing.id)).not.toContain(AUTOMATIC_ALERT_TEXTS.retractedBadge);
     const feed = (await alertsAtomFeed(vaultProject))!;
     expect(feed).toContain(`[Retracted] ${raised.title}`);
 
