@@ -255,6 +255,14 @@ describe('following the head', () => {
 
 // Last: the command closes the database when it ends (the file's clean-up copes).
 describe('npm run skynet -- index (without --once)', () => {
+  it('watch says where the figures start: the creation block it found', async () => {
+    const lines: string[] = [];
+    expect(await runSkynetCli(['watch', cappedProject, scenario.roleToken, '--rpc', anvil.url, '--abi', ROLE_ABI], { log: (line) => lines.push(line) })).toBe(0);
+    const watched = (await (await getDb()).select().from(skynetContracts).where(eq(skynetContracts.projectId, cappedProject))).find((contract) => contract.address === scenario.roleToken)!;
+    expect(watched.creationBlock).toBeGreaterThan(Number(scenario.deployBlock));
+    expect(lines).toEqual([`watching ${scenario.roleToken} on chain 31337 for ${cappedProject} from block ${watched.creationBlock} (created in block ${watched.creationBlock}), transactions from block ${watched.transactionsFromBlock}`]);
+  });
+
   it('follows the head until stopped: a pass at the start and another when a block comes', async () => {
     const { test } = chainClients(anvil.url);
     const lines: string[] = [];
