@@ -383,5 +383,11 @@ export async function runDetectors(tx: Database, contract: SkynetContractRow, ra
   }
   // After the detections: a fact re-mined elsewhere in this range has already moved its alert out of the way.
   changed += await retractVanishedFacts(tx, contract, range);
-  if (changed > 0) revalidatePublicData(CACHE_TAGS.alerts);
+  if (changed === 0) return;
+  try {
+    revalidatePublicData(CACHE_TAGS.alerts);
+  } catch (error) {
+    // A cache that cannot be expired from here must not undo the batch: cached lists catch up within their revalidate time.
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'skynet: could not expire the cached alert lists');
+  }
 }
