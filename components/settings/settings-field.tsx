@@ -21,7 +21,7 @@ export function SettingsField<Values extends FieldValues, Transformed>({ form, n
     <Field
       {...inputProps}
       name={field.name}
-      value={field.value}
+      value={field.value ?? ''}
       error={fieldState.error?.message}
       onBlur={field.onBlur}
       onValueChange={(value) => {

@@ -4,19 +4,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useAction } from 'next-safe-action/hooks';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 
 import { addWebhookEndpointAction } from '@/actions/settings/webhook-add';
 import { listWebhookEndpointsAction } from '@/actions/settings/webhook-list';
 import { removeWebhookEndpointAction } from '@/actions/settings/webhook-remove';
 import { sendWebhookTestAction } from '@/actions/settings/webhook-send-test';
-import { Field } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { AUTH_MESSAGES } from '@/lib/messages';
 import { createWebhookEndpointSchema } from '@/lib/schemas/webhook';
 import { deliveryResultText, formatDeliveryTime, WEBHOOK_ENDPOINTS_PER_USER_MAX, WEBHOOK_MESSAGES, type WebhookEndpointItem } from '@/lib/webhooks';
+
+import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
 
 type NewSecret = { endpointId: string; secret: string };
 
@@ -67,7 +67,7 @@ export function WebhooksSection({ initialEndpoints }: { initialEndpoints: Webhoo
 
 function AddEndpointForm({ onAdded }: { onAdded: (endpoints: WebhookEndpointItem[], secret: NewSecret) => void }) {
   const { form, handleSubmitWithAction } = useHookFormAction(addWebhookEndpointAction, zodResolver(createWebhookEndpointSchema), {
-    formProps: { defaultValues: { url: '', description: '' }, reValidateMode: 'onSubmit', shouldFocusError: false },
+    formProps: { ...SETTINGS_FORM_OPTIONS, defaultValues: { url: '', description: '' } },
     actionProps: {
       onSuccess({ data }) {
         onAdded(data.endpoints, { endpointId: data.endpointId, secret: data.secret });
@@ -85,46 +85,17 @@ function AddEndpointForm({ onAdded }: { onAdded: (endpoints: WebhookEndpointItem
 
   return (
     <form onSubmit={handleSubmitWithAction} noValidate aria-label={WEBHOOK_MESSAGES.addFormLabel} className="mt-6 grid gap-3">
-      <Controller
-        control={form.control}
+      <SettingsField
+        form={form}
         name="url"
-        render={({ field, fieldState }) => (
-          <Field
-            label={WEBHOOK_MESSAGES.urlLabel}
-            name={field.name}
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com/webhooks/sentinel"
-            autoComplete="off"
-            spellCheck={false}
-            value={field.value}
-            error={fieldState.error?.message}
-            onBlur={field.onBlur}
-            onValueChange={(value) => {
-              field.onChange(value);
-              form.clearErrors(field.name);
-            }}
-          />
-        )}
+        label={WEBHOOK_MESSAGES.urlLabel}
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/webhooks/sentinel"
+        autoComplete="off"
+        spellCheck={false}
       />
-      <Controller
-        control={form.control}
-        name="description"
-        render={({ field, fieldState }) => (
-          <Field
-            label={WEBHOOK_MESSAGES.descriptionLabel}
-            name={field.name}
-            autoComplete="off"
-            value={field.value ?? ''}
-            error={fieldState.error?.message}
-            onBlur={field.onBlur}
-            onValueChange={(value) => {
-              field.onChange(value);
-              form.clearErrors(field.name);
-            }}
-          />
-        )}
-      />
+      <SettingsField form={form} name="description" label={WEBHOOK_MESSAGES.descriptionLabel} autoComplete="off" />
       <div>
         <Button type="submit" disabled={isSubmitting || url.trim() === ''}>
           {isSubmitting ? WEBHOOK_MESSAGES.adding : WEBHOOK_MESSAGES.add}

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 
+import { backgroundLoop } from '../background-loop';
 import { getConfig, type Config } from '../config';
 import { getDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -166,74 +167,27 @@ export async function deliverDueMail(
   return report;
 }
 
-type WorkerState = { loop: Promise<void> | null; stopping: boolean; again: boolean; wake: (() => void) | null };
-// On globalThis so a development reload of this module finds the running worker instead of starting another.
-const state: WorkerState = ((globalThis as { __sentinelMailWorker?: WorkerState }).__sentinelMailWorker ??= {
-  loop: null,
-  stopping: false,
-  again: false,
-  wake: null,
+// A full pass means more are due (one alert mailed to thousands): the loop goes on without the pause.
+const mailLoop = backgroundLoop('mail worker', {
+  pollMs: POLL_MS,
+  pass: async (shouldStop) => {
+    const report = await deliverDueMail({ shouldStop, limit: PASS_LIMIT });
+    return { full: report.sent + report.retried + report.failed >= PASS_LIMIT };
+  },
 });
-
-function idle(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      state.wake = null;
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    state.wake = done;
-  });
-}
-
-async function runLoop(): Promise<void> {
-  while (!state.stopping) {
-    state.again = false;
-    try {
-      const report = await deliverDueMail({ shouldStop: () => state.stopping, limit: PASS_LIMIT });
-      // A full pass means more are due (one alert mailed to thousands): go on without the pause.
-      if (report.sent + report.retried + report.failed >= PASS_LIMIT) state.again = true;
-    } catch (error) {
-      logger.error({ err: error }, 'mail worker: pass failed; trying again shortly');
-    }
-    if (!state.stopping && !state.again) await idle(POLL_MS);
-  }
-}
 
 /** Starts the outbox worker in this server process (idempotent); it delivers what was left before a restart first. */
 export function startMailWorker(): void {
-  if (state.loop) return;
   const config = getConfig();
   if (config.devMailbox) {
     logger.warn('DEV_MAILBOX is on: every verification and reset code is readable at /dev/mailbox and in this log. Never turn it on where others can reach the site.');
   }
   if (!config.smtpUrl) logger.info('mail: SMTP_URL is not set, so mails are queued and logged, not sent');
-  state.stopping = false;
-  const loop = runLoop().finally(() => {
-    if (state.loop === loop) {
-      state.loop = null;
-      state.stopping = false;
-    }
-  });
-  state.loop = loop;
+  mailLoop.start();
 }
 
 /** Asks the worker to look at the outbox now (call after committing a mail); a no-op where no worker runs. */
-export function nudgeMailWorker(): void {
-  if (!state.loop) return;
-  state.again = true;
-  state.wake?.();
-}
+export const nudgeMailWorker = (): void => mailLoop.nudge();
 
 /** Stops the worker, waiting a bounded time for the send in flight. */
-export async function stopMailWorker(waitMs = STOP_WAIT_MS): Promise<void> {
-  const loop = state.loop;
-  if (!loop) return;
-  state.stopping = true;
-  state.wake?.();
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([loop, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-  clearTimeout(timer);
-}
+export const stopMailWorker = (waitMs = STOP_WAIT_MS): Promise<void> => mailLoop.stop(waitMs);

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 
+import { backgroundLoop } from '../background-loop';
 import { getConfig } from '../config';
 import { getDb } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -193,71 +194,24 @@ export async function deliverDueWebhooks(options: { clock?: () => Date; shouldSt
   return report;
 }
 
-type WorkerState = { loop: Promise<void> | null; stopping: boolean; again: boolean; wake: (() => void) | null };
-// On globalThis so a development reload of this module finds the running worker instead of starting another.
-const state: WorkerState = ((globalThis as { __sentinelWebhookWorker?: WorkerState }).__sentinelWebhookWorker ??= {
-  loop: null,
-  stopping: false,
-  again: false,
-  wake: null,
+const webhookLoop = backgroundLoop('webhook worker', {
+  pollMs: POLL_MS,
+  pass: async (shouldStop) => {
+    const report = await deliverDueWebhooks({ shouldStop, limit: PASS_LIMIT });
+    return { full: report.delivered + report.retried + report.failed >= PASS_LIMIT };
+  },
 });
-
-function idle(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      state.wake = null;
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    state.wake = done;
-  });
-}
-
-async function runLoop(): Promise<void> {
-  while (!state.stopping) {
-    state.again = false;
-    try {
-      const report = await deliverDueWebhooks({ shouldStop: () => state.stopping, limit: PASS_LIMIT });
-      if (report.delivered + report.retried + report.failed >= PASS_LIMIT) state.again = true;
-    } catch (error) {
-      logger.error({ err: error }, 'webhook worker: pass failed; trying again shortly');
-    }
-    if (!state.stopping && !state.again) await idle(POLL_MS);
-  }
-}
 
 /** Starts the webhook delivery worker in this process (idempotent); it delivers what was left before a restart first. */
 export function startWebhookWorker(): void {
-  if (state.loop) return;
   if (getConfig().webhookAllowPrivate) {
     logger.warn('WEBHOOK_ALLOW_PRIVATE is on: webhook endpoints may be plain http and on private or loopback addresses. For tests only.');
   }
-  state.stopping = false;
-  const loop = runLoop().finally(() => {
-    if (state.loop === loop) {
-      state.loop = null;
-      state.stopping = false;
-    }
-  });
-  state.loop = loop;
+  webhookLoop.start();
 }
 
 /** Asks the worker to look for due deliveries now (call after committing some); a no-op where no worker runs. */
-export function nudgeWebhookWorker(): void {
-  if (!state.loop) return;
-  state.again = true;
-  state.wake?.();
-}
+export const nudgeWebhookWorker = (): void => webhookLoop.nudge();
 
 /** Stops the webhook delivery worker, waiting a bounded time for the delivery in flight. */
-export async function stopWebhookWorker(waitMs = STOP_WAIT_MS): Promise<void> {
-  const loop = state.loop;
-  if (!loop) return;
-  state.stopping = true;
-  state.wake?.();
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([loop, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-  clearTimeout(timer);
-}
+export const stopWebhookWorker = (waitMs = STOP_WAIT_MS): Promise<void> => webhookLoop.stop(waitMs);
