@@ -112,7 +112,7 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** The one session that survived the last raise (the browser that changed the password or signed out the rest). */
     keptSessionId: text('kept_session_id'),
-    /** Whether alerts on watched projects are also mailed (immediately) or not; the bell shows them either way. */
+    /** How alerts on watched projects are also mailed: one mail each, a daily digest, or not; the bell shows them either way. */
     alertEmail: text('alert_email', { enum: ALERT_EMAIL_CHOICES }).notNull().default('immediate'),
     /** The last daily digest covered notifications up to this time (null: none sent yet). */
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
