@@ -15,8 +15,24 @@ import { runDetectors } from './detectors';
 import { clearSkynetMemo } from './memo';
 import { refreshPrivilegedAddresses } from './privileges';
 
-export type IndexOptions = { reorgDepth: number; batchBlocks: number };
-export type IndexReport = { contractId: string; address: string; fromBlock: number; toBlock: number; blocks: number; transactions: number; logs: number; skipped?: string };
+export type IndexOptions = {
+  reorgDepth: number;
+  batchBlocks: number;
+  /** Stop a contract after the batch that passes this long (the next pass goes on): one long backfill never holds up the others' head. */
+  budgetMs?: number;
+};
+export type IndexReport = {
+  contractId: string;
+  address: string;
+  fromBlock: number;
+  toBlock: number;
+  blocks: number;
+  transactions: number;
+  logs: number;
+  skipped?: string;
+  /** Stopped short of the head by the time budget: another pass should follow at once. */
+  behind?: boolean;
+};
 
 /** Blocks per batch in history read for logs only (one eth_getLogs each; within what public endpoints allow). */
 const LOG_ONLY_BATCH_BLOCKS = 2_000;
@@ -184,6 +200,7 @@ export async function indexContract(db: Database, contract: SkynetContractRow, o
   const report: IndexReport = { contractId: contract.id, address: contract.address, fromBlock: first, toBlock: first - 1, blocks: 0, transactions: 0, logs: 0 };
   // Contracts watched before transactions had their own start scan them from fromBlock.
   const transactionsFrom = BigInt(contract.transactionsFromBlock ?? contract.fromBlock);
+  const started = performance.now();
   for (let from = BigInt(first); from <= head; ) {
     // History before transactionsFrom costs one eth_getLogs per batch, not a read per block: longer batches, and
     // none straddles transactionsFrom.
@@ -216,6 +233,12 @@ export async function indexContract(db: Database, contract: SkynetContractRow, o
     report.logs += facts.events.length;
     report.toBlock = Number(to);
     from = to + 1n;
+    // Never within the re-read blocks: stopping there would move the cursor back and the next pass would re-read again.
+    const pastCursor = contract.cursorBlock === null || Number(to) > contract.cursorBlock;
+    if (options.budgetMs !== undefined && from <= head && pastCursor && performance.now() - started > options.budgetMs) {
+      report.behind = true;
+      break;
+    }
   }
   await refreshPrivilegedAddresses(db, client, { ...contract, cursorBlock: report.toBlock }, head);
   return report;
@@ -254,7 +277,7 @@ async function withContractLock<T>(handle: DatabaseHandle, contractId: string, w
 /** One pass over every watched contract; a failing contract keeps its cursor, records its error and does not stop the others. */
 export async function indexAllContracts(options: Partial<IndexOptions> = {}): Promise<IndexReport[]> {
   const handle = await getDatabaseHandle();
-  const { reorgDepth, batchBlocks } = { ...getConfig().skynet, ...options };
+  const { reorgDepth, batchBlocks, budgetMs } = { ...getConfig().skynet, ...options };
   const contracts = await handle.db.select().from(skynetContracts).orderBy(asc(skynetContracts.createdAt));
   const reports: IndexReport[] = [];
   for (const listed of contracts) {
@@ -262,7 +285,7 @@ export async function indexAllContracts(options: Partial<IndexOptions> = {}): Pr
       const report = await withContractLock(handle, listed.id, async () => {
         // Read again under the lock: another worker may have moved the cursor.
         const [contract] = await handle.db.select().from(skynetContracts).where(eq(skynetContracts.id, listed.id));
-        return indexContract(handle.db, contract, { reorgDepth, batchBlocks });
+        return indexContract(handle.db, contract, { reorgDepth, batchBlocks, budgetMs });
       });
       reports.push(report ?? { contractId: listed.id, address: listed.address, fromBlock: 0, toBlock: -1, blocks: 0, transactions: 0, logs: 0, skipped: 'another worker holds it' });
     } catch (error) {

@@ -7,12 +7,18 @@ import { logger } from '../logger';
 import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
 import { indexAllContracts, type IndexReport } from './indexer';
 
+/**
+ * How long one pass may spend on a contract before moving on: a contract catching up on its history (minutes of
+ * blocks) goes on in the next passes, and the others' new blocks, so their alerts, wait at most about this long.
+ */
+const CONTRACT_BUDGET_MS = 2_000;
+
 export type SkynetFollowerOptions = {
   /** How often the heads are read (eth_blockNumber on each endpoint the watched contracts use). */
   pollMs: number;
   /** A pass runs at least this often even when no head moved: a safety net for a head change the polls missed. */
   safetyMs: number;
-  /** The index pass (all watched contracts to the head). */
+  /** The index pass (all watched contracts towards the head, each within a time budget). */
   pass?: () => Promise<IndexReport[]>;
   /** Told of each pass that ran, with its reports. */
   onPass?: (reports: IndexReport[]) => void;
@@ -35,7 +41,7 @@ async function readHeads(): Promise<string> {
  * pass when one moved, or when `safetyMs` passed since the last pass. Passes never overlap (the next poll is
  * scheduled when a pass ends), and each re-reads the last blocks, so a reorg is still corrected.
  */
-export function startSkynetFollower({ pollMs, safetyMs, pass = () => indexAllContracts(), onPass }: SkynetFollowerOptions): SkynetFollower {
+export function startSkynetFollower({ pollMs, safetyMs, pass = () => indexAllContracts({ budgetMs: CONTRACT_BUDGET_MS }), onPass }: SkynetFollowerOptions): SkynetFollower {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
@@ -49,8 +55,9 @@ export function startSkynetFollower({ pollMs, safetyMs, pass = () => indexAllCon
       if (heads !== seenHeads || Date.now() - lastPassAt >= safetyMs) {
         lastPassAt = Date.now();
         const reports = await pass();
-        // The heads read before the pass: a head that moved during it makes the next poll run another.
-        seenHeads = heads;
+        // The heads read before the pass: a head that moved during it makes the next poll run another; so does a
+        // contract the budget stopped short of the head.
+        seenHeads = reports.some((report) => report.behind) ? null : heads;
         onPass?.(reports);
       }
       if (lastFailure) logger.info('skynet: the chain answers again');

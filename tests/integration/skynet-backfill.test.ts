@@ -195,6 +195,11 @@ describe('reading history through an endpoint that caps log queries', () => {
 });
 
 describe('following the head', () => {
+  let contractOfHistory: SkynetContractRow;
+  beforeAll(async () => {
+    contractOfHistory = await contractOf(historyProject);
+  });
+
 
   it('runs a pass when the head moves, and none while it stays', async () => {
     const { test } = chainClients(anvil.url);
@@ -214,6 +219,28 @@ describe('following the head', () => {
     const head = Number(await chainClients(anvil.url).wallet.getBlockNumber());
     expect((await contractOf(historyProject)).cursorBlock).toBe(head);
   }, 90_000);
+
+  it('goes on at once with a contract its time budget stopped short of the head, until it is there, then rests', async () => {
+    const { test, wallet } = chainClients(anvil.url);
+    await test.mine({ blocks: 20 });
+    const head = Number(await wallet.getBlockNumber({ cacheTime: 0 }));
+    const reports: IndexReport[][] = [];
+    // A budget of 0: one batch of 2 blocks per contract and pass.
+    const follower = startSkynetFollower({ pollMs: 50, safetyMs: 600_000, pass: () => indexAllContracts({ budgetMs: 0, batchBlocks: 2 }), onPass: (pass) => reports.push(pass) });
+    try {
+      expect(await waitFor(() => reports.some((pass) => pass.every((report) => !report.behind)), 60_000)).toBe(true);
+      const passes = reports.length;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(reports.length).toBe(passes);
+    } finally {
+      await follower.stop();
+    }
+    // Twenty new blocks two at a time: ten passes or more, with no new block to start them. Each pass re-reads the
+    // last SKYNET_REORG_DEPTH (12) blocks first, and stops only past the cursor.
+    expect(reports.length).toBeGreaterThanOrEqual(10);
+    expect(reports[0].find((report) => report.contractId === contractOfHistory.id)).toMatchObject({ behind: true, blocks: 12 + 2 });
+    expect((await contractOf(historyProject)).cursorBlock).toBe(head);
+  }, 120_000);
 
   it('never overlaps passes while blocks keep coming, and passes at the safety interval without new blocks', async () => {
     const { test } = chainClients(anvil.url);
