@@ -1,7 +1,5 @@
 import net from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { getDb } from '@/server/db/client';
@@ -13,6 +11,7 @@ import { publishAlert } from '@/server/staff/alerts';
 import { createWatchlist } from '@/server/watchlists';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
+import { startSmtpSink } from '../support/smtp-sink';
 
 /*
  * Delivery is at-least-once through the outbox (#16): the real publication, fan-out, outbox and worker, and a real
@@ -32,47 +31,6 @@ const clockAt = (plusMs = 0) => {
   const at = new Date(Date.now() + plusMs);
   return () => at;
 };
-
-type Caught = { messageId: string; to: string };
-
-/** A local SMTP server: accepts, or refuses each mail with 451 (a temporary failure), as a test asks. */
-async function startSmtpSink() {
-  const received: Caught[] = [];
-  const control = { refuse: false, delayMs: 0 };
-  let connections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    onConnect(_session, callback) {
-      connections++;
-      callback();
-    },
-    onMailFrom(_address, _session, callback) {
-      if (control.refuse) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
-          const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((address) => address?.value ?? []).map((entry) => entry.address ?? '');
-          received.push({ messageId: mail.messageId ?? '', to: to.join(',') });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as net.AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    control,
-    connections: () => connections,
-    to: (email: string) => received.filter((mail) => mail.to === email),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A port where nothing listens: an SMTP server that is down. */
 async function closedPortUrl(): Promise<string> {

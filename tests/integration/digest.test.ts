@@ -1,7 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { renderToString } from 'react-dom/server';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { POST as oneClickPOST } from '@/app/(site)/unsubscribe/one-click/route';
@@ -19,6 +17,7 @@ import { publishAlert } from '@/server/staff/alerts';
 import { createWatchlist } from '@/server/watchlists';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
+import { startSmtpSink } from '../support/smtp-sink';
 
 /* Auth.js does not load outside Next: the session is whoever the test says. */
 const session = vi.hoisted(() => ({ user: null as { id: string; email: string; username: string } | null }));
@@ -42,31 +41,6 @@ vi.mock('@/server/config', async (importOriginal) => {
 
 const testRun = createTestRun();
 const DAY_LATER = () => new Date(Date.now() + DIGEST_PERIOD_MS + 60 * 60_000);
-
-/** A local SMTP server keeping each message as parsed, headers included. */
-async function startSmtpSink() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  const addressesOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) => to?.value ?? []).map((to) => to.address);
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    to: (email: string) => received.filter((mail) => addressesOf(mail).includes(email)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const sink = await startSmtpSink();
 afterAll(async () => {

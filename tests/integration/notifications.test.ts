@@ -1,7 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { renderToString } from 'react-dom/server';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import NotificationsPage from '@/app/(site)/my/notifications/page';
@@ -27,6 +25,7 @@ import { createWatchlist } from '@/server/watchlists';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 import { makeStaff, type StaffUser } from '../support/staff';
+import { startSmtpSink } from '../support/smtp-sink';
 
 /* Auth.js does not load outside Next: the session is whoever the test says. */
 const session = vi.hoisted(() => ({ user: null as { id: string; email: string; username: string } | null, sessionId: 'no-session' }));
@@ -311,26 +310,6 @@ describe('the /my/notifications page', () => {
 });
 
 describe('alert e-mails', () => {
-  /** A local SMTP server keeping each message as parsed, headers included. */
-  async function startSmtpSink() {
-    const received: ParsedMail[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-  }
-
   const outboxTo = async (email: string) => (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const alertEmailOf = async (userId: string) => (await (await getDb()).select({ alertEmail: users.alertEmail }).from(users).where(eq(users.id, userId)))[0].alertEmail;
 
