@@ -10,44 +10,28 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { SMTPServer } from 'smtp-server';
-
+import { percentile } from './load.mjs';
+import { startMailSink } from './mail-sink.mjs';
 import { table, verdict } from './report.mjs';
+
+const sorted = (values) => [...values].sort((a, b) => a - b);
 
 export const NOTIFY_EVENTS = 60;
 export const NOTIFY_TARGET_P95_MS = 5_000;
 
-/** A local SMTP server that notes when each alert's mail arrived (the alert id is in the mail's link to it). */
+/** An SMTP sink that notes when each alert's mail arrived (the alert id is in the mail's link to it). */
 async function startSink() {
   const mailedAt = new Map();
   let mails = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      let body = '';
-      stream.on('data', (chunk) => (body += chunk.toString('latin1')));
-      stream.on('end', () => {
-        const at = Date.now();
-        mails++;
-        // Quoted-printable may fold the link: join soft line breaks first.
-        const alertId = /\/alerts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(body.replace(/=\r?\n/g, ''))?.[1];
-        if (alertId && !mailedAt.has(alertId)) mailedAt.set(alertId, at);
-        callback();
-      });
-    },
+  const sink = await startMailSink((raw, at) => {
+    mails++;
+    // Quoted-printable may fold the link: join soft line breaks first.
+    const alertId = /\/alerts\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+    if (alertId && !mailedAt.has(alertId)) mailedAt.set(alertId, at);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}`, mailedAt, count: () => mails, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { ...sink, mailedAt, count: () => mails };
 }
 
-function percentile(values, p) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Runs the measurement once on a fresh embedded database in a temp folder; answers the figures. */
 export async function runBlockNotifyBench(root, { events = NOTIFY_EVENTS, log = () => {} } = {}) {
@@ -111,8 +95,8 @@ export async function runBlockNotifyBench(root, { events = NOTIFY_EVENTS, log = 
       notified: toNotification.length,
       mailed: toMail.length,
       mailsReceived: sink.count(),
-      notification: { p50: percentile(toNotification, 50), p95: percentile(toNotification, 95), max: Math.max(...toNotification) },
-      mail: { p50: percentile(toMail, 50), p95: percentile(toMail, 95), max: Math.max(...toMail) },
+      notification: { p50: percentile(sorted(toNotification), 50), p95: percentile(sorted(toNotification), 95), max: Math.max(...toNotification) },
+      mail: { p50: percentile(sorted(toMail), 50), p95: percentile(sorted(toMail), 95), max: Math.max(...toMail) },
     };
   } finally {
     await sink.close();

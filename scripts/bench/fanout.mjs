@@ -10,37 +10,21 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { SMTPServer } from 'smtp-server';
-
+import { startMailSink } from './mail-sink.mjs';
 import { table } from './report.mjs';
 
 export const FANOUT_WATCHERS = 10_000;
 
-/** A local SMTP server that keeps only what the figure needs: when each mail arrived, and its Message-ID. */
+/** An SMTP sink that keeps only what the figure needs: when each mail arrived, and its Message-ID. */
 async function startSink() {
   const arrivals = [];
   const messageIds = new Map();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // The sink answers at once: no reverse DNS of each connection, which would time the sink, not the server.
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk) => {
-        if (head.length < 8192) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        arrivals.push(Date.now());
-        const id = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? `(none ${arrivals.length})`;
-        messageIds.set(id, (messageIds.get(id) ?? 0) + 1);
-        callback();
-      });
-    },
+  const sink = await startMailSink((raw, at) => {
+    arrivals.push(at);
+    const id = /^message-id:\s*(\S+)/im.exec(raw.slice(0, 8192))?.[1] ?? `(none ${arrivals.length})`;
+    messageIds.set(id, (messageIds.get(id) ?? 0) + 1);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}`, arrivals, messageIds, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { ...sink, arrivals, messageIds };
 }
 
 /** Resident memory of a process now, from /proc (null where there is no /proc). */

@@ -13,7 +13,8 @@ export function stopCurrentRun() {
   current?.stop();
 }
 
-function percentile(sorted, p) {
+/** The p-th percentile of values sorted ascending (NaN for none). */
+export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];
