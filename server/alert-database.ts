@@ -1,0 +1,174 @@
+import 'server-only';
+
+import { and, count, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
+
+import type { AlertSummary } from '@/lib/alerts';
+import { ALERT_DATABASE_PAGE_SIZE, type AlertFilters } from '@/lib/schemas/alert-filters';
+
+import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
+import { getDb } from './db/client';
+import { projects, securityAlerts } from './db/schema';
+
+/** One row of the incident database: what the list shows of an alert. */
+export type AlertDatabaseRow = AlertSummary & {
+  technique: string | null;
+  amountReturnedUsd: number | null;
+  projectCategory: string | null;
+};
+
+export type AlertDatabasePage = { rows: AlertDatabaseRow[]; total: number; page: number; pageCount: number };
+
+/** A sum over the rows whose amount is known: "unknown" is not zero, so how many were known is given too. */
+export type KnownAmount = { sum: number; known: number };
+
+/** One group of a breakdown; key null when the alerts do not say (no technique, no chain). */
+export type AlertTotalsGroup = { key: string | null; count: number; lost: KnownAmount; returned: KnownAmount };
+
+export type AlertTotals = {
+  count: number;
+  lost: KnownAmount;
+  returned: KnownAmount;
+  byYear: AlertTotalsGroup[];
+  byTechnique: AlertTotalsGroup[];
+  byChain: AlertTotalsGroup[];
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** The filters as SQL conditions over security_alerts left-joined to projects; the page's value is not one. */
+export function alertFilterConditions(filters: AlertFilters): SQL[] {
+  const conditions: SQL[] = [eq(securityAlerts.status, 'published'), or(isNull(securityAlerts.projectId), isNull(projects.hiddenAt))!];
+  if (filters.type) conditions.push(eq(securityAlerts.type, filters.type));
+  // Technique, chain and category are free text typed by staff: matched whole, ignoring case.
+  if (filters.technique) conditions.push(sql`lower(${securityAlerts.technique}) = lower(${filters.technique})`);
+  if (filters.chain) conditions.push(sql`lower(${securityAlerts.chain}) = lower(${filters.chain})`);
+  if (filters.category) conditions.push(sql`lower(${projects.category}) = lower(${filters.category})`);
+  if (filters.project) conditions.push(eq(securityAlerts.projectId, filters.project));
+  if (filters.from) conditions.push(gte(securityAlerts.occurredAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) conditions.push(lt(securityAlerts.occurredAt, nextDay(filters.to)));
+  // An unknown amount is in no range: it is not zero, and not "at most" anything either.
+  if (filters.minLost !== null) conditions.push(gte(securityAlerts.amountLostUsd, filters.minLost));
+  if (filters.maxLost !== null) conditions.push(lte(securityAlerts.amountLostUsd, filters.maxLost));
+  if (filters.origin) conditions.push(eq(securityAlerts.origin, filters.origin));
+  if (filters.returned === 'yes') conditions.push(sql`${securityAlerts.amountReturnedUsd} > 0`);
+  if (filters.returned === 'no') conditions.push(sql`coalesce(${securityAlerts.amountReturnedUsd}, 0) = 0`);
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(
+      or(
+        sql`${projects.name} ilike ${pattern}`,
+        eq(projects.id, filters.q.toLowerCase()),
+        sql`exists (select 1 from unnest(${projects.tokenTickers}) as ticker where lower(ticker) = lower(${filters.q}))`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+const rowColumns = {
+  id: securityAlerts.id,
+  projectId: securityAlerts.projectId,
+  projectName: projects.name,
+  projectLogo: projects.logo,
+  projectCategory: projects.category,
+  type: securityAlerts.type,
+  title: securityAlerts.title,
+  occurredAt: securityAlerts.occurredAt,
+  amountLostUsd: securityAlerts.amountLostUsd,
+  amountReturnedUsd: securityAlerts.amountReturnedUsd,
+  technique: securityAlerts.technique,
+  chain: securityAlerts.chain,
+  confidence: securityAlerts.confidence,
+  isDemo: securityAlerts.isDemo,
+  origin: securityAlerts.origin,
+  retractedAt: securityAlerts.retractedAt,
+  retractionReason: securityAlerts.retractionReason,
+};
+
+const cachedPage = unstable_cache(
+  async (filters: AlertFilters): Promise<AlertDatabasePage> => {
+    const db = await getDb();
+    const where = and(...alertFilterConditions(filters));
+    const [{ total }] = await db.select({ total: count() }).from(securityAlerts).leftJoin(projects, eq(projects.id, securityAlerts.projectId)).where(where);
+    const rows = await db
+      .select(rowColumns)
+      .from(securityAlerts)
+      .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
+      .where(where)
+      .orderBy(desc(securityAlerts.occurredAt), desc(securityAlerts.id))
+      .limit(ALERT_DATABASE_PAGE_SIZE)
+      .offset((filters.page - 1) * ALERT_DATABASE_PAGE_SIZE);
+    const totalCount = Number(total);
+    return { rows, total: totalCount, page: filters.page, pageCount: Math.max(1, Math.ceil(totalCount / ALERT_DATABASE_PAGE_SIZE)) };
+  },
+  ['alert-database-page'],
+  { tags: [CACHE_TAGS.alerts, CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);
+
+/**
+ * One page (25) of published alerts of shown projects matching the filters, newest first, retracted ones included
+ * and marked (cached by the alerts and projects tags, which every alert or project write expires).
+ */
+export async function listPublishedAlerts(filters: AlertFilters): Promise<AlertDatabasePage> {
+  const page = await cachedPage(filters);
+  // Next's data cache stores JSON: dates come back as strings.
+  return { ...page, rows: page.rows.map((row) => ({ ...row, occurredAt: new Date(row.occurredAt), retractedAt: row.retractedAt ? new Date(row.retractedAt) : null })) };
+}
+
+const aggregateColumns = {
+  count: sql<number>`count(*)::int`,
+  lostSum: sql<string | null>`sum(${securityAlerts.amountLostUsd})::text`,
+  lostKnown: sql<number>`count(${securityAlerts.amountLostUsd})::int`,
+  returnedSum: sql<string | null>`sum(${securityAlerts.amountReturnedUsd})::text`,
+  returnedKnown: sql<number>`count(${securityAlerts.amountReturnedUsd})::int`,
+};
+type AggregateRow = { count: number; lostSum: string | null; lostKnown: number; returnedSum: string | null; returnedKnown: number };
+
+const amounts = (row: AggregateRow) => ({
+  count: Number(row.count),
+  lost: { sum: Number(row.lostSum ?? 0), known: Number(row.lostKnown) },
+  returned: { sum: Number(row.returnedSum ?? 0), known: Number(row.returnedKnown) },
+});
+
+const cachedTotals = unstable_cache(
+  async (filters: AlertFilters): Promise<AlertTotals> => {
+    const db = await getDb();
+    // Totals never count a retracted alert: the fact it rested on is gone.
+    const where = and(...alertFilterConditions(filters), isNull(securityAlerts.retractedAt));
+    const base = () => db.select({ ...aggregateColumns }).from(securityAlerts).leftJoin(projects, eq(projects.id, securityAlerts.projectId)).where(where);
+    const grouped = (key: SQL<string | null>) =>
+      db
+        .select({ key, ...aggregateColumns })
+        .from(securityAlerts)
+        .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
+        .where(where)
+        .groupBy(sql`1`)
+        .orderBy(sql`count(*) desc`, sql`1`);
+    const [[overall], byYear, byTechnique, byChain] = await Promise.all([
+      base(),
+      db
+        .select({ key: sql<string>`extract(year from ${securityAlerts.occurredAt} at time zone 'UTC')::int::text`, ...aggregateColumns })
+        .from(securityAlerts)
+        .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
+        .where(where)
+        .groupBy(sql`1`)
+        .orderBy(sql`1 desc`),
+      grouped(sql<string | null>`${securityAlerts.technique}`),
+      grouped(sql<string | null>`${securityAlerts.chain}`),
+    ]);
+    const group = (row: AggregateRow & { key: string | null }): AlertTotalsGroup => ({ key: row.key, ...amounts(row) });
+    return { ...amounts(overall), byYear: byYear.map(group), byTechnique: byTechnique.map(group), byChain: byChain.map(group) };
+  },
+  ['alert-database-totals'],
+  { tags: [CACHE_TAGS.alerts, CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);
+
+/**
+ * Totals over every alert matching the filters (the page is not a filter): count, amount lost and returned with how
+ * many amounts were known, and the same by year, technique and chain. Retracted alerts are never counted.
+ */
+export async function alertTotals(filters: AlertFilters): Promise<AlertTotals> {
+  return cachedTotals({ ...filters, page: 1 });
+}
