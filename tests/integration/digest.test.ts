@@ -18,18 +18,11 @@ import { createWatchlist } from '@/server/watchlists';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 import { startSmtpSink } from '../support/smtp-sink';
+import { signInAs } from '../support/session-stand-ins';
 
-/* Auth.js does not load outside Next: the session is whoever the test says. */
-const session = vi.hoisted(() => ({ user: null as { id: string; email: string; username: string } | null }));
-vi.mock('@/server/session', () => ({
-  getSessionUser: async () => session.user,
-  currentSessionId: async () => (session.user ? 'session' : null),
-  requireUser: async () => {
-    if (!session.user) throw new Error('redirected to sign-in');
-    return session.user;
-  },
-}));
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T,>(fn: T) => fn }));
+// Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
 vi.mock('next/cache', () => ({ unstable_cache: <T,>(load: T) => load, revalidateTag: () => {}, revalidatePath: () => {} }));
 
 /* Real SMTP delivery to a local sink; the rest of the configuration as it is. */
@@ -48,7 +41,7 @@ afterAll(async () => {
   await testRun.cleanUp();
 });
 beforeEach(() => {
-  session.user = null;
+  signInAs(null);
   mailSettings.smtpUrl = sink.url;
 });
 
@@ -76,9 +69,9 @@ async function publish(projectId: string, title: string): Promise<string> {
 async function userOn(label: string, choice: 'immediate' | 'digest' | 'off', watches: string[]): Promise<TestUser> {
   const user = await testRun.makeUser(label);
   await createWatchlist(user.id, { name: 'Digest', projects: watches });
-  session.user = user;
+  signInAs(user);
   expect((await updateAlertEmailAction({ alertEmail: choice })).data).toEqual({ alertEmail: choice });
-  session.user = null;
+  signInAs(null);
   return user;
 }
 
@@ -145,7 +138,7 @@ describe('the daily digest', () => {
     const switcher = await userOn('switcher', 'immediate', [project]);
     await publish(project, `Mailed before the switch ${testRun.id}`);
     expect(await outboxTo(switcher.email)).toHaveLength(1);
-    session.user = switcher;
+    signInAs(switcher);
     expect((await updateAlertEmailAction({ alertEmail: 'digest' })).data).toEqual({ alertEmail: 'digest' });
     await publish(project, `After the switch ${testRun.id}`);
     expect(await outboxTo(switcher.email)).toHaveLength(1);
@@ -163,7 +156,7 @@ describe('the daily digest', () => {
     const user = await userOn('again', 'digest', [project]);
     const started = await digestSentAtOf(user.id);
     expect(started).toBeInstanceOf(Date);
-    session.user = user;
+    signInAs(user);
     await updateAlertEmailAction({ alertEmail: 'digest' });
     expect(await digestSentAtOf(user.id)).toEqual(started);
   });
@@ -228,7 +221,7 @@ describe('the daily digest', () => {
 describe('the digest choice in Settings and the unsubscribe page', () => {
   it('takes the digest, refuses anything else and changes nothing', async () => {
     const user = await testRun.makeUser('choice');
-    session.user = user;
+    signInAs(user);
     for (const bad of ['weekly', '', 'DIGEST', null]) {
       const refused = await updateAlertEmailAction({ alertEmail: bad as never });
       expect(refused.validationErrors?.alertEmail?._errors?.length).toBeGreaterThan(0);

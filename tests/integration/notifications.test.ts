@@ -26,26 +26,12 @@ import { createWatchlist } from '@/server/watchlists';
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 import { makeStaff, type StaffUser } from '../support/staff';
 import { startSmtpSink } from '../support/smtp-sink';
+import { signInAs } from '../support/session-stand-ins';
 
-/* Auth.js does not load outside Next: the session is whoever the test says. */
-const session = vi.hoisted(() => ({ user: null as { id: string; email: string; username: string } | null, sessionId: 'no-session' }));
-vi.mock('@/server/session', () => ({
-  getSessionUser: async () => session.user,
-  currentSessionId: async () => (session.user ? session.sessionId : null),
-  requireUser: async () => {
-    if (!session.user) throw new Error('redirected to sign-in');
-    return session.user;
-  },
-}));
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T,>(fn: T) => fn }));
-vi.mock('next/cache', () => ({
-  unstable_cache:
-    <Args extends unknown[], Result>(load: (...args: Args) => Promise<Result>) =>
-    async (...args: Args): Promise<Result> =>
-      JSON.parse(JSON.stringify(await load(...args))) as Result,
-  revalidateTag: () => {},
-  revalidatePath: () => {},
-}));
+// Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
 
 /* Real SMTP delivery to a local sink in the mail tests; the rest of the configuration as it is. */
 const mailSettings = vi.hoisted(() => ({ smtpUrl: null as string | null }));
@@ -56,11 +42,6 @@ vi.mock('@/server/config', async (importOriginal) => {
 
 const testRun = createTestRun();
 afterAll(() => testRun.cleanUp());
-
-const signInAs = (user: TestUser | StaffUser | null) => {
-  session.user = user;
-  session.sessionId = (user as StaffUser | null)?.sessionId ?? 'no-session';
-};
 
 let analyst: StaffUser;
 let moderator: StaffUser;

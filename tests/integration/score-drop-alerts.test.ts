@@ -12,9 +12,9 @@ import { createTestRun, type TestUser } from '../fixtures/test-run';
 import { makeStaff, makeTestProject, signInAs, type StaffUser } from '../support/staff';
 
 // Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
-vi.mock('@/server/session', () => import('../support/staff-session'));
-vi.mock('react', async (original) => (await import('../support/staff-session')).withoutRequestCache(await original<typeof import('react')>()));
-vi.mock('next/cache', async () => (await import('../support/staff-session')).nextCacheStandIn());
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
 
 /*
  * Score drops through the console's own action (the real methodology computes the score): every signal at one value

@@ -20,26 +20,12 @@ import { MINTER_ROLE, ROLES } from '@/tests/support/chain-scenario';
 import { chainTimePast, deployDetectorContracts, roleTokenAbi, vaultAbi } from '@/tests/support/detector-scenario';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
+import { signInAs } from '../support/session-stand-ins';
 
-/* Auth.js does not load outside Next: the signed-in user of /my/notifications is whoever the test says. */
-const session = vi.hoisted(() => ({ user: null as { id: string; email: string; username: string } | null }));
-vi.mock('@/server/session', () => ({
-  getSessionUser: async () => session.user,
-  currentSessionId: async () => (session.user ? 'session' : null),
-  requireUser: async () => {
-    if (!session.user) throw new Error('redirected to sign-in');
-    return session.user;
-  },
-}));
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T,>(fn: T) => fn }));
-vi.mock('next/cache', () => ({
-  unstable_cache:
-    <Args extends unknown[], Result>(load: (...args: Args) => Promise<Result>) =>
-    async (...args: Args): Promise<Result> =>
-      JSON.parse(JSON.stringify(await load(...args))) as Result,
-  revalidateTag: () => {},
-  revalidatePath: () => {},
-}));
+// Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
 /* The explorer base is configuration: the tests switch it on for one part; the rest of the configuration as it is. */
 const explorer = vi.hoisted(() => ({ explorerUrl: null as string | null }));
 vi.mock('@/server/config', async (importOriginal) => {
@@ -243,7 +229,7 @@ describe('Skynet detectors on a local chain', () => {
     expect(html).toContain(AUTOMATIC_ALERT_TEXTS.badge);
     expect(html).toContain(AUTOMATIC_ALERT_TEXTS.retractedBadge);
     expect(html).toContain(AUTOMATIC_ALERT_TEXTS.retractedNotice(AUTOMATIC_ALERT_TEXTS.reorgRetraction).replace(/'/g, '&#x27;'));
-    session.user = watcher;
+    signInAs(watcher);
     const notificationsHtml = renderToString(await NotificationsPage({ searchParams: Promise.resolve({}) }));
     const rowOf = (html: string, alertId: string) => html.slice(html.lastIndexOf('<li', html.indexOf(`/alerts/${alertId}`)), html.indexOf('</li>', html.indexOf(`/alerts/${alertId}`)));
     expect(rowOf(notificationsHtml, raised.id)).toContain(AUTOMATIC_ALERT_TEXTS.retractedBadge);

@@ -15,8 +15,8 @@ import { createTestRun } from '../fixtures/test-run';
 import { makeStaff, signInAs, totpCode } from '../support/staff';
 
 // Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
-vi.mock('@/server/session', () => import('../support/staff-session'));
-vi.mock('react', async (original) => (await import('../support/staff-session')).withoutRequestCache(await original<typeof import('react')>()));
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
 
 const testRun = createTestRun();
 afterAll(() => testRun.cleanUp());

@@ -33,9 +33,9 @@ import { makeStaff, signInAs, totpCode, type StaffUser } from '../support/staff'
  */
 
 // Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
-vi.mock('@/server/session', () => import('../support/staff-session'));
-vi.mock('react', async (original) => (await import('../support/staff-session')).withoutRequestCache(await original<typeof import('react')>()));
-vi.mock('next/cache', async () => (await import('../support/staff-session')).nextCacheStandIn());
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const testRun = createTestRun();

@@ -15,10 +15,10 @@ import { createTestRun } from '../fixtures/test-run';
 import { makeStaff, makeTestProject, signInAs, staffLogOf, type StaffUser } from '../support/staff';
 
 // Auth.js does not load outside Next: the session is whoever the test signs in (signInAs).
-vi.mock('@/server/session', () => import('../support/staff-session'));
-vi.mock('react', async (original) => (await import('../support/staff-session')).withoutRequestCache(await original<typeof import('react')>()));
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
 const revalidated = vi.hoisted(() => [] as string[]);
-vi.mock('next/cache', async () => (await import('../support/staff-session')).nextCacheStandIn({ revalidateTag: (tag) => revalidated.push(tag) }));
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn({ revalidateTag: (tag) => revalidated.push(tag) }));
 
 const testRun = createTestRun();
 afterAll(() => testRun.cleanUp());

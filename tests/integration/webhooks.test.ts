@@ -21,9 +21,9 @@ import { createWatchlist } from '@/server/watchlists';
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 import { makeStaff, makeTestProject, signInAs, type StaffUser } from '../support/staff';
 
-vi.mock('@/server/session', () => import('../support/staff-session'));
-vi.mock('react', async (original) => (await import('../support/staff-session')).withoutRequestCache(await original()));
-vi.mock('next/cache', async () => (await import('../support/staff-session')).nextCacheStandIn());
+vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original()));
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
 
 /* The local receiver is plain http on 127.0.0.1: allowed only with WEBHOOK_ALLOW_PRIVATE, which the SSRF tests turn off. */
 const webhookSettings = vi.hoisted(() => ({ webhookAllowPrivate: true }));

@@ -1,10 +1,10 @@
 /*
- * What the staff integration tests replace, from vi.mock factories (which may import this module, since it imports
+ * What the integration tests that render pages or call actions replace, from vi.mock factories (which may import this module, since it imports
  * nothing of the app):
  *
- *   vi.mock('@/server/session', () => import('../support/staff-session'));
- *   vi.mock('react', async (original) => (await import('../support/staff-session')).withoutRequestCache(await original()));
- *   vi.mock('next/cache', async () => (await import('../support/staff-session')).nextCacheStandIn());
+ *   vi.mock('@/server/session', () => import('../support/session-stand-ins'));
+ *   vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original()));
+ *   vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
  *
  * and then signInAs(staff) (from here or ../support/staff) decides who the session is.
  */
@@ -26,6 +26,12 @@ export const getSessionUser = async () => session.user;
 
 /** Stands in for @/server/session's currentSessionId. */
 export const currentSessionId = async () => (session.user ? session.sessionId : null);
+
+/** Stands in for @/server/session's requireUser: a page's redirect to sign-in becomes an error the test can see. */
+export async function requireUser() {
+  if (!session.user) throw new Error('redirected to sign-in');
+  return session.user;
+}
 
 /** React with cache() passing calls through: its per-request cache would keep the first answer for the whole file. */
 export const withoutRequestCache = <React extends object>(react: React) => ({ ...react, cache: <T>(fn: T) => fn });

@@ -44,5 +44,5 @@ export async function makeTestProject(testRun: ReturnType<typeof createTestRun>,
   return id;
 }
 
-/** Who the mocked session is (see ./staff-session for the mocks a staff test file declares). */
-export { signInAs } from './staff-session';
+/** Who the mocked session is (see ./session-stand-ins for the mocks a staff test file declares). */
+export { signInAs } from './session-stand-ins';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
+import { AlertsList } from '@/components/project/alerts-list';
+import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
 import { alertDatabaseHref, alertFiltersToSearchParams, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
+import { createTestRoot } from '@/tests/support/render';
+
+const testRoot = createTestRoot();
 
 const every: AlertFilters = {
   type: 'exploit',
@@ -68,5 +73,37 @@ describe('the incident database filters', () => {
   it('leave defaults out of links', () => {
     expect(alertDatabaseHref(EMPTY_ALERT_FILTERS)).toBe('/alerts');
     expect(alertDatabaseHref({ project: 'aave' })).toBe('/alerts?project=aave');
+  });
+});
+
+const summary: AlertSummary = {
+  id: '00000000-0000-4000-8000-000000000001',
+  projectId: 'aave',
+  projectName: 'Aave',
+  projectLogo: null,
+  type: 'exploit',
+  title: 'Oracle exploit',
+  occurredAt: new Date('2026-11-01T00:00:00Z'),
+  amountLostUsd: 1000,
+  chain: 'Ethereum',
+  confidence: 'high',
+  isDemo: false,
+  origin: 'staff',
+  retractedAt: null,
+  retractionReason: null,
+};
+
+describe('alert lists link to the incident database', () => {
+  it("a project's list links to that project's alerts there", async () => {
+    await testRoot.render(<AlertsList alerts={[summary]} />);
+    const link = [...testRoot.container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(ALERT_DATABASE_MESSAGES.allForProject('Aave')));
+    expect(link?.getAttribute('href')).toBe('/alerts?project=aave');
+    expect(parseAlertFilters(new URL(`http://x${link!.getAttribute('href')}`).searchParams).filters).toEqual({ ...EMPTY_ALERT_FILTERS, project: 'aave' });
+  });
+
+  it('the list of every project (the home page) links to all alerts', async () => {
+    await testRoot.render(<AlertsList alerts={[summary]} showProject />);
+    const link = [...testRoot.container.querySelectorAll('a')].find((anchor) => anchor.textContent?.includes(ALERT_DATABASE_MESSAGES.databaseLink));
+    expect(link?.getAttribute('href')).toBe('/alerts');
   });
 });
