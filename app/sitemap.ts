@@ -14,6 +14,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const pages = ['/', ...PRODUCT_LINKS, ...RESOURCE_LINKS, ...COMPANY_LINKS].map((link) => (typeof link === 'string' ? link : link.href));
   return [
     ...pages.map((path) => ({ url: `${siteUrl}${path === '/' ? '' : path}`, changeFrequency: 'weekly' as const })),
+    { url: `${siteUrl}/alerts`, changeFrequency: 'daily' as const },
     ...posts.map((post) => ({ url: `${siteUrl}/resources/blog/${post.slug}`, lastModified: post.date })),
     ...projects.map((project) => ({ url: `${siteUrl}/projects/${project.id}`, lastModified: project.updatedAt, changeFrequency: 'daily' as const })),
   ];

@@ -35,6 +35,7 @@ const STATIC_ROUTES = [
   '/auth/login',
   '/auth/signup',
   '/projects/bitcoin',
+  '/alerts',
 ];
 
 test.describe('every route answers', () => {
