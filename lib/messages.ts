@@ -363,4 +363,8 @@ export const ALERT_DATABASE_MESSAGES = {
   feedLink: 'Alerts feed (Atom)',
   allForProject: (name: string) => `All alerts for ${name}`,
   databaseLink: 'All alerts',
+  demo: 'demo',
+  listed: (count: number) => `${count} ${count === 1 ? 'alert' : 'alerts'} listed (retracted ones included)`,
+  projectFilter: (project: string) => `Only the alerts of project “${project}”.`,
+  removeProjectFilter: 'Show every project',
 } as const;

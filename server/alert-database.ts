@@ -56,12 +56,9 @@ export function alertFilterConditions(filters: AlertFilters): SQL[] {
   if (filters.returned === 'no') conditions.push(sql`coalesce(${securityAlerts.amountReturnedUsd}, 0) = 0`);
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
+    // The few matching projects are found once, not tested again on every alert's row.
     conditions.push(
-      or(
-        sql`${projects.name} ilike ${pattern}`,
-        eq(projects.id, filters.q.toLowerCase()),
-        sql`exists (select 1 from unnest(${projects.tokenTickers}) as ticker where lower(ticker) = lower(${filters.q}))`,
-      )!,
+      sql`${securityAlerts.projectId} in (select matched.id from ${projects} as matched where matched.name ilike ${pattern} or matched.id = ${filters.q.toLowerCase()} or exists (select 1 from unnest(matched.token_tickers) as ticker where lower(ticker) = lower(${filters.q})))`,
     );
   }
   return conditions;
@@ -135,31 +132,34 @@ const amounts = (row: AggregateRow) => ({
 const cachedTotals = unstable_cache(
   async (filters: AlertFilters): Promise<AlertTotals> => {
     const db = await getDb();
-    // Totals never count a retracted alert: the fact it rested on is gone.
-    const where = and(...alertFilterConditions(filters), isNull(securityAlerts.retractedAt));
-    const base = () => db.select({ ...aggregateColumns }).from(securityAlerts).leftJoin(projects, eq(projects.id, securityAlerts.projectId)).where(where);
-    const grouped = (key: SQL<string | null>) =>
-      db
-        .select({ key, ...aggregateColumns })
-        .from(securityAlerts)
-        .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
-        .where(where)
-        .groupBy(sql`1`)
-        .orderBy(sql`count(*) desc`, sql`1`);
-    const [[overall], byYear, byTechnique, byChain] = await Promise.all([
-      base(),
-      db
-        .select({ key: sql<string>`extract(year from ${securityAlerts.occurredAt} at time zone 'UTC')::int::text`, ...aggregateColumns })
-        .from(securityAlerts)
-        .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
-        .where(where)
-        .groupBy(sql`1`)
-        .orderBy(sql`1 desc`),
-      grouped(sql<string | null>`${securityAlerts.technique}`),
-      grouped(sql<string | null>`${securityAlerts.chain}`),
-    ]);
-    const group = (row: AggregateRow & { key: string | null }): AlertTotalsGroup => ({ key: row.key, ...amounts(row) });
-    return { ...amounts(overall), byYear: byYear.map(group), byTechnique: byTechnique.map(group), byChain: byChain.map(group) };
+    const year = sql<string | null>`extract(year from ${securityAlerts.occurredAt} at time zone 'UTC')::int::text`;
+    // One scan for the totals and the three breakdowns: grouping sets, and grouping() tells the sets apart.
+    const rows = await db
+      .select({
+        year,
+        technique: securityAlerts.technique,
+        chain: securityAlerts.chain,
+        byYear: sql<number>`grouping(${year})::int`,
+        byTechnique: sql<number>`grouping(${securityAlerts.technique})::int`,
+        byChain: sql<number>`grouping(${securityAlerts.chain})::int`,
+        ...aggregateColumns,
+      })
+      .from(securityAlerts)
+      .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
+      // Totals never count a retracted alert: the fact it rested on is gone.
+      .where(and(...alertFilterConditions(filters), isNull(securityAlerts.retractedAt)))
+      .groupBy(sql`grouping sets ((), (${year}), (${securityAlerts.technique}), (${securityAlerts.chain}))`);
+    // grouping(x) is 0 in the set grouped by x, 1 elsewhere; the grand total has 1 for all three.
+    const overall = rows.find((row) => Number(row.byYear) && Number(row.byTechnique) && Number(row.byChain));
+    const groups = (pick: (row: (typeof rows)[number]) => boolean, key: (row: (typeof rows)[number]) => string | null) =>
+      rows.filter(pick).map((row): AlertTotalsGroup => ({ key: key(row), ...amounts(row) }));
+    const biggestFirst = (a: AlertTotalsGroup, b: AlertTotalsGroup) => b.count - a.count || (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff');
+    return {
+      ...amounts(overall ?? { count: 0, lostSum: null, lostKnown: 0, returnedSum: null, returnedKnown: 0 }),
+      byYear: groups((row) => !Number(row.byYear), (row) => row.year).sort((a, b) => Number(b.key) - Number(a.key)),
+      byTechnique: groups((row) => !Number(row.byTechnique), (row) => row.technique).sort(biggestFirst),
+      byChain: groups((row) => !Number(row.byChain), (row) => row.chain).sort(biggestFirst),
+    };
   },
   ['alert-database-totals'],
   { tags: [CACHE_TAGS.alerts, CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },

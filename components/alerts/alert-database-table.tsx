@@ -35,7 +35,7 @@ export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
                 </Link>
                 <span className="mt-1 flex flex-wrap gap-1">
                   <AlertBadges origin={row.origin} retractedAt={row.retractedAt} />
-                  {row.isDemo ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">demo</span> : null}
+                  {row.isDemo ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{TEXT.demo}</span> : null}
                 </span>
               </td>
               <td className="p-2">

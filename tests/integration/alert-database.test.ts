@@ -204,5 +204,12 @@ describe('the incident database', () => {
     expect(html).toContain('db: 2021 exploit on Ethereum');
     expect(html).not.toContain('db: 2023 bridge hack');
     expect(html).toContain('href="/alerts/feed.xml"');
+    expect(html).toContain(ALERT_DATABASE_MESSAGES.projectFilter(`Shown Protocol ${run.id}`));
+  });
+
+  it('the page renders past the last page as an empty list, not an error', async () => {
+    const html = renderToStaticMarkup(await AlertsPage({ searchParams: Promise.resolve({ project: shown, page: '999' }) }));
+    expect(html).toContain(ALERT_DATABASE_MESSAGES.empty);
+    expect(html).toContain('rel="prev"');
   });
 });

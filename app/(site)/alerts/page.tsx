@@ -30,13 +30,21 @@ export default async function AlertsPage({ searchParams }: Props) {
             {TEXT.ignoredNotice(ignored)}
           </p>
         ) : null}
+        {filters.project ? (
+          <p className="text-sm">
+            {TEXT.projectFilter(list.rows[0]?.projectName ?? filters.project)}{' '}
+            <Link href={alertDatabaseHref({ ...filters, project: null, page: 1 })} className="font-medium text-primary underline-offset-4 hover:underline">
+              {TEXT.removeProjectFilter}
+            </Link>
+          </p>
+        ) : null}
         <div className="rounded-lg border bg-muted/30 p-4">
           {/* Keyed by the query so the inputs show the URL's values after navigation. */}
           <AlertFiltersForm key={alertFiltersToSearchParams(filters).toString()} filters={filters} />
         </div>
         <AlertTotalsPanel totals={totals} />
         <p className="text-sm text-muted-foreground" role="status">
-          {TEXT.pageOf(list.page, list.pageCount)}
+          {TEXT.listed(list.total)} · {TEXT.pageOf(list.page, list.pageCount)}
         </p>
         <AlertDatabaseTable rows={list.rows} />
         <nav aria-label="Pagination" className="flex items-center justify-between">
