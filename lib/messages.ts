@@ -367,4 +367,7 @@ export const ALERT_DATABASE_MESSAGES = {
   listed: (count: number) => `${count} ${count === 1 ? 'alert' : 'alerts'} listed (retracted ones included)`,
   projectFilter: (project: string) => `Only the alerts of project “${project}”.`,
   removeProjectFilter: 'Show every project',
+  sources: 'Sources',
+  sourceLink: (index: number) => `Source ${index}`,
+  evidenceLink: 'On-chain evidence',
 } as const;

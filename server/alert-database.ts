@@ -13,6 +13,8 @@ import { projects, securityAlerts } from './db/schema';
 /** One row of the incident database: what the list shows of an alert. */
 export type AlertDatabaseRow = AlertSummary & {
   technique: string | null;
+  /** Every row carries its sources (issue #21): staff alerts their links; automatic ones have evidence instead. */
+  sourceUrls: string[];
   amountReturnedUsd: number | null;
   projectCategory: string | null;
 };
@@ -76,6 +78,7 @@ const rowColumns = {
   amountLostUsd: securityAlerts.amountLostUsd,
   amountReturnedUsd: securityAlerts.amountReturnedUsd,
   technique: securityAlerts.technique,
+  sourceUrls: securityAlerts.sourceUrls,
   chain: securityAlerts.chain,
   confidence: securityAlerts.confidence,
   isDemo: securityAlerts.isDemo,

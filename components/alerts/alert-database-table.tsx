@@ -6,7 +6,7 @@ import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 
-type Row = AlertSummary & { technique: string | null; amountReturnedUsd: number | null };
+type Row = AlertSummary & { technique: string | null; amountReturnedUsd: number | null; sourceUrls: string[] };
 
 /** The incident database's rows: each title links to the alert's own page; automatic and retracted ones are marked. */
 export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
@@ -24,6 +24,7 @@ export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
             <th scope="col" className="p-2 font-medium">{TEXT.columns.date}</th>
             <th scope="col" className="p-2 text-right font-medium">{TEXT.columns.lost}</th>
             <th scope="col" className="p-2 text-right font-medium">{TEXT.columns.returned}</th>
+            <th scope="col" className="p-2 font-medium">{TEXT.sources}</th>
           </tr>
         </thead>
         <tbody>
@@ -56,6 +57,23 @@ export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
               </td>
               <td className="tabular p-2 text-right">{formatUsd(row.amountLostUsd)}</td>
               <td className="tabular p-2 text-right">{formatUsd(row.amountReturnedUsd)}</td>
+              <td className="p-2">
+                {row.sourceUrls.length > 0 ? (
+                  <span className="flex flex-wrap gap-x-2">
+                    {row.sourceUrls.map((url, index) => (
+                      <a key={url} href={url} target="_blank" rel="noopener noreferrer nofollow" title={url} className="text-primary underline underline-offset-4">
+                        {TEXT.sourceLink(index + 1)}
+                      </a>
+                    ))}
+                  </span>
+                ) : row.origin === 'automatic' ? (
+                  <Link href={`/alerts/${row.id}`} className="text-primary underline underline-offset-4">
+                    {TEXT.evidenceLink}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,17 +4,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Outside a Next server there is no data cache; this stand-in keeps what matters here, that cached values come
 // back through JSON (dates as strings), as they do from Next's cache.
+// It also records each cached read's tags, which the alert and project writes must expire.
+const cacheTags = vi.hoisted(() => new Map<string, string[]>());
 vi.mock('next/cache', () => ({
   unstable_cache:
-    <Args extends unknown[], Result>(load: (...args: Args) => Promise<Result>) =>
-    async (...args: Args): Promise<Result> =>
-      JSON.parse(JSON.stringify(await load(...args))) as Result,
+    <Args extends unknown[], Result>(load: (...args: Args) => Promise<Result>, keyParts: string[], options: { tags: string[] }) => {
+      cacheTags.set(keyParts.join('/'), options.tags);
+      return async (...args: Args): Promise<Result> => JSON.parse(JSON.stringify(await load(...args))) as Result;
+    },
   revalidateTag: () => {},
   revalidatePath: () => {},
 }));
 
 import AlertsPage from '@/app/(site)/alerts/page';
 import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
+import { CACHE_TAGS } from '@/server/cache-tags';
 import { ALERT_DATABASE_PAGE_SIZE, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
 import { alertTotals, listPublishedAlerts } from '@/server/alert-database';
 import { getDb } from '@/server/db/client';
@@ -166,6 +170,11 @@ describe('the incident database', () => {
     }
   });
 
+  it('caches its reads under the tags that alert and project writes expire', () => {
+    expect(cacheTags.get('alert-database-page')).toEqual(expect.arrayContaining([CACHE_TAGS.alerts, CACHE_TAGS.projects]));
+    expect(cacheTags.get('alert-database-totals')).toEqual(expect.arrayContaining([CACHE_TAGS.alerts, CACHE_TAGS.projects]));
+  });
+
   it('never counts a retracted alert, though it lists it marked', async () => {
     const filters = { ...EMPTY_ALERT_FILTERS, project: other, origin: 'automatic' as const };
     const page = await listPublishedAlerts(filters);
@@ -205,6 +214,8 @@ describe('the incident database', () => {
     expect(html).not.toContain('db: 2023 bridge hack');
     expect(html).toContain('href="/alerts/feed.xml"');
     expect(html).toContain(ALERT_DATABASE_MESSAGES.projectFilter(`Shown Protocol ${run.id}`));
+    // Every row names its sources.
+    expect(html).toContain('href="https://example.com/source"');
   });
 
   it('the page renders past the last page as an empty list, not an error', async () => {
