@@ -6,6 +6,7 @@ import { unstable_cache } from 'next/cache';
 import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_DATABASE_PAGE_SIZE, type AlertFilters } from '@/lib/schemas/alert-filters';
 
+import { alertSummaryColumns } from './alert-columns';
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
 import { getDb } from './db/client';
 import { projects, securityAlerts } from './db/schema';
@@ -67,24 +68,11 @@ export function alertFilterConditions(filters: AlertFilters): SQL[] {
 }
 
 const rowColumns = {
-  id: securityAlerts.id,
-  projectId: securityAlerts.projectId,
-  projectName: projects.name,
-  projectLogo: projects.logo,
+  ...alertSummaryColumns,
   projectCategory: projects.category,
-  type: securityAlerts.type,
-  title: securityAlerts.title,
-  occurredAt: securityAlerts.occurredAt,
-  amountLostUsd: securityAlerts.amountLostUsd,
   amountReturnedUsd: securityAlerts.amountReturnedUsd,
   technique: securityAlerts.technique,
   sourceUrls: securityAlerts.sourceUrls,
-  chain: securityAlerts.chain,
-  confidence: securityAlerts.confidence,
-  isDemo: securityAlerts.isDemo,
-  origin: securityAlerts.origin,
-  retractedAt: securityAlerts.retractedAt,
-  retractionReason: securityAlerts.retractionReason,
 };
 
 const cachedPage = unstable_cache(

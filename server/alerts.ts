@@ -5,6 +5,7 @@ import { cache } from 'react';
 
 import { ALERT_FIELD_LABELS, type AlertCorrection, type AlertDetail } from '@/lib/alerts';
 
+import { alertSummaryColumns } from './alert-columns';
 import { getDb } from './db/client';
 import { alertRevisions, projects, securityAlerts } from './db/schema';
 
@@ -38,26 +39,13 @@ export const getPublishedAlert = cache(async (id: string): Promise<AlertDetail |
   const db = await getDb();
   const [alert] = await db
     .select({
-      id: securityAlerts.id,
-      projectId: securityAlerts.projectId,
-      projectName: projects.name,
-      projectLogo: projects.logo,
-      type: securityAlerts.type,
-      title: securityAlerts.title,
-      occurredAt: securityAlerts.occurredAt,
-      amountLostUsd: securityAlerts.amountLostUsd,
+      ...alertSummaryColumns,
       amountReturnedUsd: securityAlerts.amountReturnedUsd,
-      chain: securityAlerts.chain,
-      confidence: securityAlerts.confidence,
       technique: securityAlerts.technique,
       description: securityAlerts.description,
       sourceUrls: securityAlerts.sourceUrls,
       publishedAt: securityAlerts.publishedAt,
-      isDemo: securityAlerts.isDemo,
-      origin: securityAlerts.origin,
       evidence: securityAlerts.evidence,
-      retractedAt: securityAlerts.retractedAt,
-      retractionReason: securityAlerts.retractionReason,
     })
     .from(securityAlerts)
     .leftJoin(projects, eq(projects.id, securityAlerts.projectId))

@@ -9,6 +9,7 @@ import { DEFAULT_FILTERS, LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from 
 import type { AuditStatus, AuditSummary, ProjectSummary } from '@/lib/projects';
 import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 
+import { alertSummaryColumns } from './alert-columns';
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
 import { getDb } from './db/client';
 import { audits, projects, projectScores, securityAlerts } from './db/schema';
@@ -123,28 +124,12 @@ export async function listProjectAudits(projectId: string): Promise<AuditSummary
   return rows.map(({ reportFile, ...audit }) => ({ ...audit, reportUrl: reportFile ? staffFileUrl(reportFile) : audit.reportUrl }));
 }
 
-const alertColumns = {
-  id: securityAlerts.id,
-  projectId: securityAlerts.projectId,
-  projectName: projects.name,
-  projectLogo: projects.logo,
-  type: securityAlerts.type,
-  title: securityAlerts.title,
-  occurredAt: securityAlerts.occurredAt,
-  amountLostUsd: securityAlerts.amountLostUsd,
-  chain: securityAlerts.chain,
-  confidence: securityAlerts.confidence,
-  isDemo: securityAlerts.isDemo,
-  origin: securityAlerts.origin,
-  retractedAt: securityAlerts.retractedAt,
-  retractionReason: securityAlerts.retractionReason,
-};
 
 /** A project's alert history, newest first; retracted automatic alerts stay listed, marked as such. */
 export async function listProjectAlerts(projectId: string): Promise<AlertSummary[]> {
   const db = await getDb();
   return db
-    .select(alertColumns)
+    .select(alertSummaryColumns)
     .from(securityAlerts)
     .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
     .where(and(eq(securityAlerts.projectId, projectId), publishedAlert, alertOfShownProject))
@@ -169,7 +154,7 @@ const cachedRecentAlerts = unstable_cache(
   async (limit: number): Promise<AlertSummary[]> => {
     const db = await getDb();
     return db
-      .select(alertColumns)
+      .select(alertSummaryColumns)
       .from(securityAlerts)
       .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
       .where(and(publishedAlert, alertOfShownProject, isNull(securityAlerts.retractedAt)))
