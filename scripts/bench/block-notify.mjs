@@ -3,16 +3,15 @@
 // and p95 over at least 50 events. The server's code runs in a process of its own (block-notify-run.ts: the Skynet
 // head follower, the detectors, the outbox worker); this process is the SMTP sink. Both clocks are this machine's.
 // Runs on its own too: `node scripts/bench/block-notify.mjs` (no build needed) prints the same rows.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { percentile } from './load.mjs';
 import { startMailSink } from './mail-sink.mjs';
 import { table, verdict } from './report.mjs';
+import { runServerChild } from './server-child.mjs';
 
 const sorted = (values) => [...values].sort((a, b) => a - b);
 
@@ -38,41 +37,18 @@ export async function runBlockNotifyBench(root, { events = NOTIFY_EVENTS, log = 
   const sink = await startSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-block-notify-'));
   try {
-    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'block-notify-run.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        RPC_URL: '',
-        SMTP_URL: sink.url,
-        MAIL_FROM: 'Sentinel Shield <alerts@bench.example>',
-        SITE_URL: 'https://shield.example',
-        DEV_MAILBOX: '',
-        LOG_LEVEL: 'warn',
-        NODE_OPTIONS: '',
-        SKYNET_POLL_SECONDS: process.env.SKYNET_POLL_SECONDS ?? '',
-        BENCH_NOTIFY_EVENTS: String(events),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err = (err + chunk).slice(-4000)));
-    const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     let done = null;
-    readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return;
-      }
-      if (message.phase === 'ready') log(`block → notification: token ${message.token} watched; ${events} pause/unpause events on a block a second …`);
-      if (message.phase === 'done') done = message;
+    await runServerChild(root, {
+      script: 'block-notify-run.ts',
+      dataDir,
+      smtpUrl: sink.url,
+      env: { SKYNET_POLL_SECONDS: process.env.SKYNET_POLL_SECONDS ?? '', BENCH_NOTIFY_EVENTS: String(events) },
+      onMessage(message) {
+        if (message.phase === 'ready') log(`block → notification: token ${message.token} watched; ${events} pause/unpause events on a block a second …`);
+        if (message.phase === 'done') done = message;
+      },
     });
-    const { code, signal } = await exited;
-    if (code !== 0 || !done) throw new Error(`the block → notification run exited ${code ?? signal}:\n${err}`);
+    if (!done) throw new Error('the block → notification run ended without its figures');
 
     const toNotification = [];
     const toMail = [];

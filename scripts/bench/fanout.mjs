@@ -3,15 +3,14 @@
 // (fanout-run.ts: the staff publication and the outbox worker); this process is the SMTP sink and watches that
 // process's memory from /proc, so the figure is the server side's alone.
 // Runs on its own too: `node scripts/bench/fanout.mjs` (no build needed) prints the same rows.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { startMailSink } from './mail-sink.mjs';
 import { table } from './report.mjs';
+import { runServerChild } from './server-child.mjs';
 
 export const FANOUT_WATCHERS = 10_000;
 
@@ -56,28 +55,6 @@ export async function runFanoutBench(root, { watchers = FANOUT_WATCHERS, log = (
   const sink = await startSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-fanout-'));
   try {
-    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'fanout-run.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: process.env.BENCH_FANOUT_DATABASE_URL ?? '',
-        REDIS_URL: '',
-        RPC_URL: '',
-        SMTP_URL: sink.url,
-        MAIL_FROM: 'Sentinel Shield <alerts@bench.example>',
-        SITE_URL: 'https://shield.example',
-        DEV_MAILBOX: '',
-        LOG_LEVEL: 'warn',
-        NODE_OPTIONS: '',
-        BENCH_FANOUT_WATCHERS: String(watchers),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err = (err + chunk).slice(-4000)));
-    const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-
     const phases = {};
     let sampling = null;
     let restingRss = null;
@@ -85,33 +62,34 @@ export async function runFanoutBench(root, { watchers = FANOUT_WATCHERS, log = (
     let cpuAtReady = null;
     let cpuLast = null;
     let loadBefore = NaN;
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return;
-      }
-      phases[message.phase] = message;
-      if (message.phase === 'ready') {
-        log(`fan-out: ${message.watchers} watchers seeded; publishing …`);
-        restingRss = rssOf(child.pid);
-        peakRss = restingRss ?? 0;
-        cpuAtReady = cpuLast = cpuOf(child.pid);
-        loadBefore = os.loadavg()[0];
-        // From now until the last mail: the memory and CPU time the fan-out and the sends take.
-        sampling = setInterval(() => {
-          peakRss = Math.max(peakRss, rssOf(child.pid) ?? 0);
-          cpuLast = cpuOf(child.pid) ?? cpuLast;
-        }, 50);
-      }
-      if (message.phase === 'sent') cpuLast = cpuOf(child.pid) ?? cpuLast;
-      if (message.phase === 'notified') log(`fan-out: ${message.notified} notifications in ${message.notifiedMs} ms; mailing …`);
-    });
-    const { code, signal } = await exited;
-    clearInterval(sampling);
-    if (code !== 0 || !phases.sent) throw new Error(`the fan-out run exited ${code ?? signal}:\n${err}`);
+    try {
+      await runServerChild(root, {
+        script: 'fanout-run.ts',
+        dataDir,
+        smtpUrl: sink.url,
+        env: { DATABASE_URL: process.env.BENCH_FANOUT_DATABASE_URL ?? '', BENCH_FANOUT_WATCHERS: String(watchers) },
+        onMessage(message, child) {
+          phases[message.phase] = message;
+          if (message.phase === 'ready') {
+            log(`fan-out: ${message.watchers} watchers seeded; publishing …`);
+            restingRss = rssOf(child.pid);
+            peakRss = restingRss ?? 0;
+            cpuAtReady = cpuLast = cpuOf(child.pid);
+            loadBefore = os.loadavg()[0];
+            // From now until the last mail: the memory and CPU time the fan-out and the sends take.
+            sampling = setInterval(() => {
+              peakRss = Math.max(peakRss, rssOf(child.pid) ?? 0);
+              cpuLast = cpuOf(child.pid) ?? cpuLast;
+            }, 50);
+          }
+          if (message.phase === 'sent') cpuLast = cpuOf(child.pid) ?? cpuLast;
+          if (message.phase === 'notified') log(`fan-out: ${message.notified} notifications in ${message.notifiedMs} ms; mailing …`);
+        },
+      });
+    } finally {
+      clearInterval(sampling);
+    }
+    if (!phases.sent) throw new Error('the fan-out run ended without its figures');
 
     const { startedAt } = phases.publishing;
     const expected = phases.notified.notified;
