@@ -369,7 +369,8 @@ describe('DEMO_DATA=off', () => {
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A fresh embedded database, migrated and seeded twice: tens of seconds on a busy two-core machine.
+  }, 180_000);
 
   it('is read from the environment: on by default, off only when asked, anything else refused', () => {
     expect(parseConfig({}).demoData).toBe(true);
