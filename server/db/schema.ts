@@ -304,6 +304,8 @@ export const securityAlerts = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('published'),
     amountReturnedUsd: numeric('amount_returned_usd', { precision: 20, scale: 2, mode: 'number' }),
+    /** The day the USD amounts were priced (tokens are worth different sums on different days); null: not stated. */
+    amountsPricedOn: date('amounts_priced_on', { mode: 'string' }),
     technique: text('technique'),
     description: text('description'),
     /** The community report this alert was drafted from, when a moderator approved one. */

@@ -1,0 +1,1 @@
+ALTER TABLE "security_alerts" ADD COLUMN "amounts_priced_on" date;
