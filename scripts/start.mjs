@@ -9,6 +9,8 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { createAdmissionGate, refuseBusy } from './admission.mjs';
+
 const standalone = path.resolve('.next', 'standalone');
 const serverFile = path.join(standalone, 'server.js');
 if (!fs.existsSync(serverFile)) {
@@ -32,6 +34,13 @@ const port = wholeNumber('PORT', 3000, 1, 65535);
 const shutdownTimeoutMs = wholeNumber('SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600) * 1000;
 const keepAliveTimeoutMs = wholeNumber('KEEP_ALIVE_TIMEOUT', 0, 0, 3_600_000);
 const hostname = process.env.HOSTNAME || '0.0.0.0';
+// Overload: at most this many requests run at once, the next ones wait in arrival order (bounded in number and
+// time), and what cannot start in time gets a 503 with Retry-After at once (scripts/admission.mjs).
+const gate = createAdmissionGate({
+  maxInFlight: wholeNumber('REQUEST_CONCURRENCY', 16, 1, 10_000),
+  maxQueued: wholeNumber('REQUEST_QUEUE_LIMIT', 256, 0, 100_000),
+  maxWaitMs: wholeNumber('REQUEST_QUEUE_TIMEOUT_MS', 2000, 1, 60_000),
+});
 
 // The standalone server changes into its own folder, so relative paths are made absolute first.
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR || 'data');
@@ -41,6 +50,26 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 const { config: nextConfig } = JSON.parse(fs.readFileSync(path.join(standalone, '.next', 'required-server-files.json'), 'utf8'));
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
 process.chdir(standalone);
+
+/**
+ * Answers cheap enough to skip the gate: the hashed build files and public/ files (read from disk), pages the build
+ * rendered (served from the cache), and health (a load balancer must hear it whatever the queue holds).
+ */
+const cheapPaths = new Set(['/api/health']);
+try {
+  const { routes } = JSON.parse(fs.readFileSync(path.join(standalone, '.next', 'prerender-manifest.json'), 'utf8'));
+  for (const route of Object.keys(routes ?? {})) cheapPaths.add(route);
+} catch {
+  // No manifest: every page goes through the gate.
+}
+for (const entry of fs.readdirSync(path.join(standalone, 'public'), { recursive: true, withFileTypes: true })) {
+  if (entry.isFile()) cheapPaths.add(`/${path.relative(path.join(standalone, 'public'), path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')}`);
+}
+function skipsTheGate(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const pathname = (req.url ?? '/').split('?', 1)[0];
+  return pathname.startsWith('/_next/static/') || cheapPaths.has(pathname);
+}
 
 // Shared with the bundled app through server/lifecycle.ts (same key, same shape).
 const lifecycle = { front: true, draining: false, closers: [] };
@@ -70,6 +99,16 @@ async function handle(req, res) {
   if (lifecycle.draining) res.shouldKeepAlive = false;
   try {
     await prepared;
+    if (!skipsTheGate(req)) {
+      const clientLeft = new AbortController();
+      res.once('close', () => clientLeft.abort());
+      const release = await gate.enter(clientLeft.signal);
+      if (!release) {
+        if (!res.destroyed) refuseBusy(req, res);
+        return;
+      }
+      res.once('close', release);
+    }
     await handleWithNext(req, res);
   } catch (error) {
     console.error(`Failed to handle request for ${req.url}`, error);
