@@ -46,7 +46,7 @@ export default defineConfig({
   // folder of its own, sending its mail there.
   webServer: [
     {
-      command: 'node tests/e2e/support/mail-catcher.mjs',
+      command: 'node scripts/mail-catcher.mjs',
       url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -1,4 +1,4 @@
-// A real SMTP server for the browser tests: it accepts every message the app sends and lists them over HTTP
+// A real SMTP server for the browser tests and `npm run cluster` without SMTP_URL: it accepts every message the app sends and lists them over HTTP
 // (GET /messages?to=EMAIL → [{ to, subject, text, date }], newest last), so tests read codes from real mail.
 import http from 'node:http';
 import { simpleParser } from 'mailparser';
