@@ -127,6 +127,7 @@ export const ALERT_FIELD_LABELS = {
   chain: 'Chain',
   amountLostUsd: 'Amount lost (USD)',
   amountReturnedUsd: 'Amount returned (USD)',
+  amountsPricedOn: 'Amounts priced on',
   technique: 'Technique',
   sourceUrls: 'Source links',
   confidence: 'Confidence',
@@ -163,6 +164,8 @@ export type AlertFields = {
   chain: string | null;
   amountLostUsd: number | null;
   amountReturnedUsd: number | null;
+  /** The day the USD amounts were priced (YYYY-MM-DD); null when no amount is known. */
+  amountsPricedOn: string | null;
   technique: string | null;
   sourceUrls: string[];
   confidence: AlertConfidence;
@@ -188,7 +191,7 @@ const exactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 export function formatAlertFieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
   if ((field === 'amountLostUsd' || field === 'amountReturnedUsd') && typeof value === 'number') return exactUsd.format(value);
-  if (field === 'occurredOn' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T00:00:00Z`);
+  if ((field === 'occurredOn' || field === 'amountsPricedOn') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T00:00:00Z`);
   if (field === 'type' && typeof value === 'string') return ALERT_TYPE_LABELS[value] ?? value;
   if (field === 'confidence' && typeof value === 'string') return ALERT_CONFIDENCE_LABELS[value as AlertConfidence] ?? value;
   if (Array.isArray(value)) return value.map(String).join('\n');

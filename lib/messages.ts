@@ -223,6 +223,8 @@ export const STAFF_MESSAGES = {
   alertChainTooLong: 'The chain cannot exceed 60 characters.',
   amountInvalid: 'Enter an amount in US dollars, such as 1250000 or 1250000.50.',
   amountReturnedTooHigh: 'The amount returned cannot exceed the amount lost.',
+  amountsPricedOnRequired: 'Enter the day the amounts were priced in US dollars (token prices change from day to day).',
+  amountsPricedOnInFuture: 'The pricing day cannot be in the future.',
   techniqueTooLong: 'The technique cannot exceed 200 characters.',
   sourceLinkRequired: 'Add at least one source link.',
   sourceLinkInvalid: (link: string) => `Each source link must be a full https:// address (one per line); this one is not: ${link}`,

@@ -28,6 +28,7 @@ const EMPTY: AlertFormInput = {
   chain: '',
   amountLostUsd: '',
   amountReturnedUsd: '',
+  amountsPricedOn: '',
   technique: '',
   sourceUrls: '',
   confidence: '' as AlertFormInput['confidence'],
@@ -49,10 +50,11 @@ function AlertFields({ register, errors, project, onProject }: { register: UseFo
         <SelectField label="Confidence" placeholder="Choose…" options={CONFIDENCE_OPTIONS} error={errors.confidence?.message} {...register('confidence')} />
       </div>
       <ProjectPicker label="Project" optional project={project} onChange={onProject} error={errors.projectId?.message} />
+      <Field label="Chain" maxLength={60} autoComplete="off" placeholder="e.g. Ethereum" error={errors.chain?.message} {...register('chain')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Chain" maxLength={60} autoComplete="off" placeholder="e.g. Ethereum" error={errors.chain?.message} {...register('chain')} />
         <Field label="Amount lost (USD)" inputMode="decimal" autoComplete="off" className="tabular" error={errors.amountLostUsd?.message} {...register('amountLostUsd')} />
         <Field label="Amount returned (USD)" inputMode="decimal" autoComplete="off" className="tabular" error={errors.amountReturnedUsd?.message} {...register('amountReturnedUsd')} />
+        <Field label="Amounts priced on" type="date" error={errors.amountsPricedOn?.message} {...register('amountsPricedOn')} />
       </div>
       <Field label="Technique" maxLength={200} autoComplete="off" placeholder="e.g. Reentrancy in withdraw()" error={errors.technique?.message} {...register('technique')} />
       <TextareaField

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ALERT_CONFIDENCE, ALERT_TYPES } from '../alerts';
 import { STAFF_MESSAGES } from '../messages';
 import { PUBLICATION_STATUSES } from '../staff';
-import { dayOf, listPageSchema, listProjectSchema, listSearchSchema, optionalTextSchema, requiredDaySchema, whenValid } from './staff-audit';
+import { dayOf, isCalendarDay, listPageSchema, listProjectSchema, listSearchSchema, optionalTextSchema, requiredDaySchema, whenValid } from './staff-audit';
 
 export const MAX_SOURCE_LINKS = 10;
 const MAX_USD = 1e15;
@@ -53,6 +53,14 @@ const alertFields = {
   chain: optionalTextSchema(60, STAFF_MESSAGES.alertChainTooLong),
   amountLostUsd: usdAmountSchema,
   amountReturnedUsd: usdAmountSchema,
+  /** The day the USD amounts were priced; required once an amount is given (pricedWhenAmounts). */
+  amountsPricedOn: z
+    .string()
+    .trim()
+    .default('')
+    .refine((day) => day === '' || isCalendarDay(day), STAFF_MESSAGES.dayInvalid)
+    .refine((day) => day === '' || day <= dayOf(new Date(Date.now() + 86_400_000)), STAFF_MESSAGES.amountsPricedOnInFuture)
+    .transform((day) => day || null),
   technique: optionalTextSchema(200, STAFF_MESSAGES.techniqueTooLong),
   sourceUrls: sourceLinksSchema,
   confidence: z.enum(ALERT_CONFIDENCE, STAFF_MESSAGES.confidenceRequired),
@@ -68,9 +76,13 @@ const alertFields = {
 const returnedWithinLost = (alert: { amountLostUsd: number | null; amountReturnedUsd: number | null }) =>
   alert.amountLostUsd === null || alert.amountReturnedUsd === null || alert.amountReturnedUsd <= alert.amountLostUsd;
 const returnedWithinLostIssue = { message: STAFF_MESSAGES.amountReturnedTooHigh, path: ['amountReturnedUsd'], when: whenValid('amountLostUsd', 'amountReturnedUsd') };
+/** A USD amount means nothing without the day it was priced (issue #21): an amount requires its pricing day. */
+const pricedWhenAmounts = (alert: { amountLostUsd: number | null; amountReturnedUsd: number | null; amountsPricedOn: string | null }) =>
+  (alert.amountLostUsd === null && alert.amountReturnedUsd === null) || alert.amountsPricedOn !== null;
+const pricedWhenAmountsIssue = { message: STAFF_MESSAGES.amountsPricedOnRequired, path: ['amountsPricedOn'], when: whenValid('amountLostUsd', 'amountReturnedUsd', 'amountsPricedOn') };
 
 /** Creating an alert, or editing a draft. */
-export const alertFormSchema = z.object(alertFields).refine(returnedWithinLost, returnedWithinLostIssue);
+export const alertFormSchema = z.object(alertFields).refine(returnedWithinLost, returnedWithinLostIssue).refine(pricedWhenAmounts, pricedWhenAmountsIssue);
 
 /** Correcting a published alert: the same fields, and the reason, which is published with the correction. */
 export const alertCorrectionSchema = z
@@ -78,7 +90,8 @@ export const alertCorrectionSchema = z
     ...alertFields,
     reason: z.string().trim().min(3, STAFF_MESSAGES.reasonRequired).max(1000, STAFF_MESSAGES.reasonTooLong),
   })
-  .refine(returnedWithinLost, returnedWithinLostIssue);
+  .refine(returnedWithinLost, returnedWithinLostIssue)
+  .refine(pricedWhenAmounts, pricedWhenAmountsIssue);
 
 export type AlertFormInput = z.input<typeof alertFormSchema>;
 export type AlertInput = z.output<typeof alertFormSchema>;

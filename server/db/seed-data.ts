@@ -184,13 +184,16 @@ export function buildDemoAlerts(all: NewProject[]): (typeof securityAlerts.$infe
       // Staff types only: the demo's incidents stay what they were before the automatic types existed.
       const type = STAFF_ALERT_TYPES[hash(`${key}:type`) % STAFF_ALERT_TYPES.length];
       const lossy = type !== 'phishing';
+      const occurredAt = new Date(DEMO_ANCHOR - Math.floor(demoNumber(key, 0, 365)) * DAY - (hash(key) % DAY));
       return {
         id: nameUuid(key),
         projectId: project.id!,
         type,
         title: ALERT_TITLES[type],
-        occurredAt: new Date(DEMO_ANCHOR - Math.floor(demoNumber(key, 0, 365)) * DAY - (hash(key) % DAY)),
+        occurredAt,
         amountLostUsd: lossy ? Math.round(demoNumber(`${key}:loss`, 20_000, 25_000_000)) : null,
+        // An amount is stated with its pricing day: the demo prices each loss on the day it happened.
+        amountsPricedOn: lossy ? occurredAt.toISOString().slice(0, 10) : null,
         chain: project.chains?.[0] ?? null,
         sourceUrls: [],
         confidence: ALERT_CONFIDENCE[hash(`${key}:confidence`) % ALERT_CONFIDENCE.length],

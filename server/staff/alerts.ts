@@ -100,6 +100,7 @@ const fieldsOf = (alert: typeof securityAlerts.$inferSelect): AlertFields => ({
   chain: alert.chain,
   amountLostUsd: alert.amountLostUsd,
   amountReturnedUsd: alert.amountReturnedUsd,
+  amountsPricedOn: alert.amountsPricedOn,
   technique: alert.technique,
   sourceUrls: alert.sourceUrls,
   confidence: alert.confidence,
@@ -107,13 +108,14 @@ const fieldsOf = (alert: typeof securityAlerts.$inferSelect): AlertFields => ({
   description: alert.description,
 });
 
-const inputFields = ({ title, type, occurredOn, chain, amountLostUsd, amountReturnedUsd, technique, sourceUrls, confidence, projectId, description }: AlertInput): AlertFields => ({
+const inputFields = ({ title, type, occurredOn, chain, amountLostUsd, amountReturnedUsd, amountsPricedOn, technique, sourceUrls, confidence, projectId, description }: AlertInput): AlertFields => ({
   title,
   type,
   occurredOn,
   chain,
   amountLostUsd,
   amountReturnedUsd,
+  amountsPricedOn,
   technique,
   sourceUrls,
   confidence,

@@ -179,6 +179,7 @@ export async function approveReport(actor: StaffActor, id: string, now = new Dat
         chain: null,
         amountLostUsd: null,
         amountReturnedUsd: null,
+        amountsPricedOn: null,
         technique: null,
         sourceUrls: report.links,
         confidence: 'low',

@@ -39,6 +39,7 @@ const validAlert = (overrides: Partial<AlertFormInput> = {}): AlertFormInput => 
   chain: 'Ethereum',
   amountLostUsd: '1,250,000',
   amountReturnedUsd: '',
+  amountsPricedOn: today,
   technique: 'Reentrancy in withdraw()',
   sourceUrls: 'https://example.com/post-mortem\n\nhttps://etherscan.io/tx/0xabc',
   confidence: 'high',
@@ -77,6 +78,11 @@ describe('the alert form', () => {
       amountReturnedUsd: { _errors: [STAFF_MESSAGES.amountReturnedTooHigh] },
     });
     expect((await createAlertAction(validAlert({ projectId: `missing-${testRun.id}` }))).serverError).toBe(STAFF_MESSAGES.unknownProject);
+    // An amount in USD needs the day it was priced; a returned amount alone needs it too.
+    for (const amounts of [{ amountsPricedOn: '' }, { amountLostUsd: '', amountReturnedUsd: '5000', amountsPricedOn: '' }]) {
+      expect((await createAlertAction(validAlert(amounts))).validationErrors).toMatchObject({ amountsPricedOn: { _errors: [STAFF_MESSAGES.amountsPricedOnRequired] } });
+    }
+    expect((await createAlertAction(validAlert({ amountsPricedOn: '2999-01-01' }))).validationErrors).toMatchObject({ amountsPricedOn: { _errors: [STAFF_MESSAGES.amountsPricedOnInFuture] } });
     expect(await alertsOf(projectId)).toHaveLength(0);
   });
 
@@ -107,6 +113,7 @@ describe('an alert from draft to published, and its corrections', () => {
       isDemo: false,
       amountLostUsd: 1_250_000,
       amountReturnedUsd: null,
+      amountsPricedOn: today,
       sourceUrls: ['https://example.com/post-mortem', 'https://etherscan.io/tx/0xabc'],
       occurredOn: today,
     });
@@ -176,7 +183,7 @@ describe('an alert from draft to published, and its corrections', () => {
       .returning({ id: securityAlerts.id });
     signInAs(analyst);
     const result = await correctAlertAction(generated.id, {
-      ...validAlert({ title: `Generated ${testRun.id}`, type: 'phishing', occurredOn: '2025-11-02', chain: '', amountLostUsd: '', technique: '', description: '', confidence: 'medium' }),
+      ...validAlert({ title: `Generated ${testRun.id}`, type: 'phishing', occurredOn: '2025-11-02', chain: '', amountLostUsd: '', amountsPricedOn: '', technique: '', description: '', confidence: 'medium' }),
       reason: 'Sources added',
     });
     expect(result.serverError).toBeUndefined();

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import { beginEnrolment } from '@/server/staff/second-factor';
 import { getStaffScore } from '@/server/staff/scores';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
+import { consoleFingerprint } from '../support/console-fingerprint';
 import { makeStaff, signInAs, totpCode, type StaffUser } from '../support/staff';
 
 /*
@@ -115,6 +115,7 @@ const validAlert = (overrides: Partial<AlertFormInput> = {}): AlertFormInput => 
   chain: 'Ethereum',
   amountLostUsd: '1000',
   amountReturnedUsd: '',
+  amountsPricedOn: today,
   technique: 'Reentrancy',
   sourceUrls: 'https://example.com/post-mortem',
   confidence: 'high',
@@ -448,35 +449,6 @@ async function signInAsSubject(subject: Subject): Promise<Caller> {
   return { subject, user: member, recoveryCodes: member.recoveryCodes, secret: member.secret };
 }
 
-/** Every table a console call can write, and the uploaded files: rows hashed in a stable order. */
-const CONSOLE_TABLES = [
-  'projects',
-  'project_scores',
-  'project_score_history',
-  'audits',
-  'security_alerts',
-  'alert_revisions',
-  'incident_reports',
-  'quote_requests',
-  'staff_members',
-  'staff_recovery_codes',
-  'staff_invitations',
-  'staff_verified_sessions',
-  'staff_audit_log',
-  'mail_outbox',
-  'users',
-] as const;
-
-async function fingerprint(): Promise<Record<string, string>> {
-  const db = await getDb();
-  const columns = CONSOLE_TABLES.map((table) => `(select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t) as ${table}`);
-  const result = (await db.execute(sql.raw(`select ${columns.join(', ')}`))) as unknown as { rows?: Record<string, string>[] } & Record<string, string>[];
-  const [row] = result.rows ?? result;
-  const filesDir = path.join(process.env.DATA_DIR!, 'files');
-  const files = fs.existsSync(filesDir) ? fs.readdirSync(filesDir).sort() : [];
-  return { ...row, files: createHash('sha256').update(files.join('\n')).digest('hex') };
-}
-
 beforeAll(async () => {
   const fixtureAdmin = await makeStaff(testRun, 'admin');
   fixtureActor = { userId: fixtureAdmin.id, email: fixtureAdmin.email };
@@ -498,9 +470,9 @@ describe('the role matrix', () => {
       const caller = await signInAsSubject(subject);
       const args = (await entry.prepare?.(caller)) ?? [];
       const expected = expectedOutcome(entry, subject);
-      const before = await fingerprint();
+      const before = await consoleFingerprint();
       expect(await entry.call(args)).toEqual(expected);
-      const after = await fingerprint();
+      const after = await consoleFingerprint();
       if (expected.kind === 'allowed' && entry.writes) expect(after).not.toEqual(before);
       else expect(after).toEqual(before);
 
@@ -509,7 +481,7 @@ describe('the role matrix', () => {
       if (refusedAtTheDoor && entry.callWithBadInput) {
         // Refused before the input is read: a stranger learns nothing from validation messages either.
         expect(await entry.callWithBadInput()).toEqual(NOT_FOUND);
-        expect(await fingerprint()).toEqual(before);
+        expect(await consoleFingerprint()).toEqual(before);
       }
     });
   });

@@ -67,6 +67,7 @@ describe('the alert form', () => {
     await fill('Confidence', 'high');
     await click('Pick Vault Finance');
     await fill('Amount lost (USD)', '1,250,000');
+    await fill('Amounts priced on', '2026-01-16');
     await fill('Source links', 'https://example.com/post-mortem\nhttps://example.com/tx');
     await click('Save draft');
     expect(actions.createAlert).toHaveBeenCalledTimes(1);
@@ -74,6 +75,7 @@ describe('the alert form', () => {
       title: 'Vault drained',
       projectId: 'vault-finance',
       amountLostUsd: '1,250,000',
+      amountsPricedOn: '2026-01-16',
       sourceUrls: 'https://example.com/post-mortem\nhttps://example.com/tx',
     });
     // The action parses its input again: what was sent must pass the same schema.
@@ -82,7 +84,7 @@ describe('the alert form', () => {
   });
 
   it('a correction is not sent without its reason', async () => {
-    const values = { title: 'Vault drained', type: 'exploit', occurredOn: '2026-01-15', chain: '', amountLostUsd: '100', amountReturnedUsd: '', technique: '', sourceUrls: 'https://example.com/a', confidence: 'high', projectId: '', description: '' } as const;
+    const values = { title: 'Vault drained', type: 'exploit', occurredOn: '2026-01-15', chain: '', amountLostUsd: '100', amountReturnedUsd: '', amountsPricedOn: '2026-01-16', technique: '', sourceUrls: 'https://example.com/a', confidence: 'high', projectId: '', description: '' } as const;
     await root.render(<AlertCorrectionForm alert={{ id: '7d0c1f1e-0000-4000-8000-000000000002', project: null, values }} />);
     await fill('Amount lost (USD)', '150');
     await click('Publish correction');

@@ -35,6 +35,7 @@ describe('the alert form schema', () => {
     chain: ' ',
     amountLostUsd: '1 250 000.5',
     amountReturnedUsd: '',
+    amountsPricedOn: '2026-01-16',
     technique: '',
     sourceUrls: 'https://example.com/a\n\n https://example.com/a \nhttps://example.com/b',
     confidence: 'low',
@@ -54,6 +55,14 @@ describe('the alert form schema', () => {
     expect(messages).toContain(STAFF_MESSAGES.amountInvalid);
     expect(messages).toContain(STAFF_MESSAGES.tooManySourceLinks);
   });
+
+  it('requires the pricing day once an amount is given, and only then', () => {
+    const missing = alertFormSchema.safeParse({ ...typed, amountsPricedOn: '' });
+    expect(missing.error?.issues).toEqual([expect.objectContaining({ path: ['amountsPricedOn'], message: STAFF_MESSAGES.amountsPricedOnRequired })]);
+    expect(alertFormSchema.parse({ ...typed, amountLostUsd: '', amountsPricedOn: '' })).toMatchObject({ amountLostUsd: null, amountsPricedOn: null });
+    expect(alertFormSchema.parse(typed)).toMatchObject({ amountsPricedOn: '2026-01-16' });
+    expect(alertFormSchema.safeParse({ ...typed, amountsPricedOn: '2026-02-30' }).error?.issues.map((issue) => issue.message)).toEqual([STAFF_MESSAGES.dayInvalid]);
+  });
 });
 
 describe('alert corrections', () => {
@@ -64,6 +73,7 @@ describe('alert corrections', () => {
     chain: 'Ethereum',
     amountLostUsd: 1_250_000,
     amountReturnedUsd: null,
+    amountsPricedOn: '2026-01-16',
     technique: null,
     sourceUrls: ['https://example.com/a'],
     confidence: 'high',

@@ -29,6 +29,7 @@ const formValues = (alert: StaffAlert): AlertFormAlert => ({
     chain: alert.chain ?? '',
     amountLostUsd: alert.amountLostUsd === null ? '' : String(alert.amountLostUsd),
     amountReturnedUsd: alert.amountReturnedUsd === null ? '' : String(alert.amountReturnedUsd),
+    amountsPricedOn: alert.amountsPricedOn ?? '',
     technique: alert.technique ?? '',
     sourceUrls: alert.sourceUrls.join('\n'),
     confidence: alert.confidence,
