@@ -75,6 +75,16 @@ const configSchema = z
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['1', 'true', '0', 'false'], 'must be 1, true, 0 or false').optional(),
     ),
+    // `off`: this web process runs no mail, webhook, digest or Skynet loop; `npm run worker` runs them (docs/deploy.md).
+    BACKGROUND_WORKERS: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['on', 'off'], 'must be on or off').optional(),
+    ),
+    // Set by the platforms themselves (serverlessPlatform below); read only to refuse what cannot work there.
+    VERCEL: optional(z.string()),
+    AWS_LAMBDA_FUNCTION_NAME: optional(z.string()),
+    NETLIFY: optional(z.string()),
+    FUNCTIONS_WORKER_RUNTIME: optional(z.string()),
     NEXT_PHASE: optional(z.string()),
   })
   .superRefine((env, ctx) => {
@@ -96,6 +106,33 @@ const configSchema = z
         ctx.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'must be off in production with DATABASE_URL: it shows every code to anyone' });
       }
     }
+    // The loops must run somewhere: on the embedded database no other process may open the folder to run them.
+    if (env.BACKGROUND_WORKERS === 'off' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['BACKGROUND_WORKERS'], message: 'off needs DATABASE_URL: on the embedded database only this server can run the mail, webhook and Skynet work (`npm run worker` runs them beside it on PostgreSQL)' });
+    }
+    const platform = serverlessPlatform(env);
+    // The build's prerendered pages read a throwaway copy; only the functions that serve must use shared state.
+    if (platform && env.NEXT_PHASE !== 'phase-production-build') {
+      const why = `${platform} runs many short-lived copies of the server with no lasting disk of their own (docs/deploy.md)`;
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: `is required on ${platform}: the embedded database lives in one process's DATA_DIR, and ${why}` });
+      }
+      if (!env.REDIS_URL) {
+        ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: `is required on ${platform}: in-process rate limits would give every copy a budget of its own, and ${why}` });
+      }
+      if (!env.AUTH_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: `is required on ${platform}: a session key generated into DATA_DIR would differ from copy to copy` });
+      }
+      if (!env.AVATAR_BASE_URL) {
+        ctx.addIssue({ code: 'custom', path: ['AVATAR_BASE_URL'], message: `is required on ${platform}: avatars would otherwise be written under DATA_DIR, and ${why}` });
+      }
+      if (!env.FILES_BASE_URL) {
+        ctx.addIssue({ code: 'custom', path: ['FILES_BASE_URL'], message: `is required on ${platform}: staff uploads would otherwise be written under DATA_DIR, and ${why}` });
+      }
+      if (env.BACKGROUND_WORKERS === 'on') {
+        ctx.addIssue({ code: 'custom', path: ['BACKGROUND_WORKERS'], message: `must be off on ${platform}: a function is frozen between requests, so a loop would stop mid-send; run \`npm run worker\` on a long-running host` });
+      }
+    }
     if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_GOOGLE_SECRET'], message: 'AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET go together' });
     }
@@ -106,6 +143,18 @@ const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['ANNOUNCEMENT_LINK'], message: 'ANNOUNCEMENT_LINK and ANNOUNCEMENT_LINK_TEXT go together' });
     }
   });
+
+/**
+ * The serverless platform this process runs on, by the variables each sets in its functions, or null. Cloud Run
+ * (K_SERVICE) is not one: it runs our container image with start.mjs as on any container host (docs/decisions.md).
+ */
+export function serverlessPlatform(env: { VERCEL?: string; AWS_LAMBDA_FUNCTION_NAME?: string; NETLIFY?: string; FUNCTIONS_WORKER_RUNTIME?: string }): string | null {
+  if (env.VERCEL) return 'Vercel';
+  if (env.NETLIFY) return 'Netlify';
+  if (env.AWS_LAMBDA_FUNCTION_NAME) return 'AWS Lambda';
+  if (env.FUNCTIONS_WORKER_RUNTIME) return 'Azure Functions';
+  return null;
+}
 
 export type Config = ReturnType<typeof shapeConfig>;
 
@@ -175,6 +224,13 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     },
     /** Off (the default), webhook endpoints must be https and resolve to public addresses only (SSRF). */
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    /** The serverless platform detected (its requirements are enforced above), or null on a Node or container host. */
+    serverless: serverlessPlatform(env),
+    /**
+     * Whether this server runs the mail, webhook, digest and Skynet loops itself; off by default on a serverless
+     * platform, where `npm run worker` on a long-running host runs them (server/background-work.ts).
+     */
+    backgroundWorkers: (env.BACKGROUND_WORKERS ?? (serverlessPlatform(env) ? 'off' : 'on')) === 'on',
   };
 }
 

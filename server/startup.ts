@@ -1,23 +1,19 @@
 import 'server-only';
 
+import { startBackgroundWork, stopBackgroundWork } from './background-work';
 import { getConfig, resolveAuthSecret } from './config';
 import { closeDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { beginDraining, hasFront, onShutdown } from './lifecycle';
 import { logger } from './logger';
-import { startDigestTimer, stopDigestTimer } from './digest';
-import { startMailWorker, stopMailWorker } from './mail/worker';
 import { shutdownPostHog } from './posthog';
-import { startWebhookWorker, stopWebhookWorker } from './webhooks/worker';
 
 let shuttingDown = false;
 
 /** The app's own clean-up, run once no request is in flight any more. */
 async function closeApp() {
   await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
-  // The Skynet follower first: a pass in flight commits (and may queue mails) before the workers stop.
-  if (getConfig().rpcUrl) await (await import('./skynet/scheduler')).stopSkynetTimer();
-  await Promise.all([stopMailWorker(), stopWebhookWorker(), stopDigestTimer()]);
+  await stopBackgroundWork();
   await closeDatabase();
 }
 
@@ -50,10 +46,8 @@ export async function startServer(): Promise<void> {
       process.once('SIGINT', () => void shutdown('SIGINT'));
     }
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
-    if (config.rpcUrl) (await import('./skynet/scheduler')).startSkynetTimer();
-    startMailWorker();
-    startWebhookWorker();
-    startDigestTimer();
+    if (config.backgroundWorkers) await startBackgroundWork();
+    else logger.info('background work is off here (BACKGROUND_WORKERS=off): mails, webhooks, digests and Skynet wait for `npm run worker`');
   } catch (error) {
     // A clear message and a non-zero exit beat a server that starts and then fails every request.
     console.error(`\nThe server cannot start.\n${error instanceof Error ? error.message : String(error)}\n`);
