@@ -15,6 +15,9 @@ export const RESOURCE_LINKS: NavLink[] = [
   { label: 'Security leaderboard', href: '/projects' },
 ];
 
+/** The incident database (#21): a top-level link in the header, first under Resources in the mobile drawer. */
+export const INCIDENTS_LINK: NavLink = { label: 'Incidents', href: '/alerts', description: 'Every security alert and incident we published, with totals and sources.' };
+
 export const COMPANY_LINKS: NavLink[] = [
   { label: 'About', href: '/company/about' },
   { label: 'Careers', href: '/company/careers' },

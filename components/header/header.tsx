@@ -1,7 +1,7 @@
 import Link from 'next/link';
 
 import { NavSearch } from '@/components/search/nav-search';
-import { COMPANY_LINKS, PRODUCT_LINKS } from '@/lib/navigation';
+import { COMPANY_LINKS, INCIDENTS_LINK, PRODUCT_LINKS } from '@/lib/navigation';
 
 import { AccountArea } from './account-area';
 import { Logo } from './logo';
@@ -28,6 +28,9 @@ function AnnouncementBanner({ announcement }: { announcement: Announcement }) {
   );
 }
 
+const topLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-navy-foreground/90 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-white/40 focus-visible:outline-none';
+
 /** The fixed site header (hidden on the home layout): a server component; search, menus and account are client leaves. */
 export function Header({ announcement, quoteEmbedUrl }: { announcement: Announcement | null; quoteEmbedUrl: string | null }) {
   return (
@@ -38,7 +41,10 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
           <Logo className="text-white" />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <NavMenu label="Products" links={PRODUCT_LINKS} />
-            <Link href="/resources/blog" className="rounded-md px-3 py-2 text-sm font-medium text-navy-foreground/90 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-white/40 focus-visible:outline-none">
+            <Link href={INCIDENTS_LINK.href} className={topLinkClass}>
+              {INCIDENTS_LINK.label}
+            </Link>
+            <Link href="/resources/blog" className={topLinkClass}>
               Resources
             </Link>
             <NavMenu label="Company" links={COMPANY_LINKS} />

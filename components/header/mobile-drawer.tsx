@@ -9,7 +9,7 @@ import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { CHROME_TEXTS } from '@/lib/messages';
-import { ACCOUNT_LINKS, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
+import { ACCOUNT_LINKS, COMPANY_LINKS, INCIDENTS_LINK, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
 
 import { Logo } from './logo';
 
@@ -56,7 +56,7 @@ export function MobileDrawer({ open, onOpenChange: setOpen }: { open: boolean; o
         <div className="grid gap-6 px-4 pb-8">
           <ProjectSearch context="main-search" onChosen={close} openOnFocus={false} />
           <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
-          <LinkGroup title="Resources" links={RESOURCE_LINKS} onNavigate={close} />
+          <LinkGroup title="Resources" links={[INCIDENTS_LINK, ...RESOURCE_LINKS]} onNavigate={close} />
           <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />
           {status === 'authenticated' ? (
             <div className="grid gap-3">
