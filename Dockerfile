@@ -12,7 +12,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
-# Not `npm ci`: the lockfile was written on another platform and `npm ci` refuses its optional native packages here.
+# `npm install` as .ci/run does: `npm ci` fails with this lockfile on platforms other than the one that wrote it.
 RUN npm install --no-audit --no-fund
 
 FROM deps AS build
@@ -49,9 +49,10 @@ ENV NODE_ENV=production \
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/app/data
 # start.mjs serves .next/standalone (server.js, its traced node_modules, .next/static and public/ copied in by
-# scripts/postbuild.mjs) and needs nothing else; the image's `node` user (uid 1000) owns only the data folder.
-COPY --from=build --chown=root:root /app/.next/standalone ./.next/standalone
-COPY --from=build --chown=root:root /app/scripts/start.mjs ./scripts/start.mjs
+# scripts/postbuild.mjs) and needs nothing else. The `node` user (uid 1000) owns the build, as in Next's own example:
+# Next writes its image cache (and, without a cache handler, regenerated pages) under .next at run time.
+COPY --from=build --chown=node:node /app/.next/standalone ./.next/standalone
+COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
@@ -59,6 +60,7 @@ EXPOSE 3000
 # SIGTERM drains: health answers 503, in-flight requests finish within SHUTDOWN_TIMEOUT_SECONDS (give
 # `docker stop` a longer --time than that), then the app closes its database and exits 0.
 STOPSIGNAL SIGTERM
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+# A first start migrates and seeds before it answers (minutes on a busy embedded database): the start period covers it.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "scripts/start.mjs"]
