@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import type { NextConfig } from 'next';
 
 import { CONSTANT_SECURITY_HEADERS, NOTHING_LOADS_CSP } from './lib/security-headers';
@@ -14,12 +16,15 @@ const nextConfig: NextConfig = {
   // it Next adds `stale-while-revalidate` to their Cache-Control, and Chromium then keeps a background
   // revalidation of each prefetched segment open, so pages linking to `/` never go network-idle.
   expireTime: 60,
+  // Cached data and pages live in Redis when REDIS_URL is set, so every instance serves what any one revalidated;
+  // otherwise in this process's memory (server/next-cache-handler.mjs decides at start).
+  cacheHandler: path.resolve('server/next-cache-handler.mjs'),
   // Types are checked by `npm run typecheck` (part of `npm test`) across the whole tree, tests included;
   // the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Native and WASM packages are loaded from node_modules at run time, never bundled; so are the rate limiter and
   // its Redis client, whose one store per process is shared by every bundle (server/rate-limit.ts).
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'rate-limiter-flexible', 'ioredis'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'rate-limiter-flexible', 'ioredis', '@fortedigital/nextjs-cache-handler'],
   // Files read from disk at run time must travel with the standalone output; the database folder never does.
   outputFileTracingIncludes: {
     '/**': ['./server/db/migrations/**/*', './content/**/*'],

@@ -11,3 +11,8 @@ export const STAFF_SECTIONS = [
 ] as const;
 
 export type StaffSection = (typeof STAFF_SECTIONS)[number];
+
+/** The sections a member whose role holds `permissions` may open, in menu order (the menu and the overview list them). */
+export function staffSectionsFor(permissions: readonly string[]): StaffSection[] {
+  return STAFF_SECTIONS.filter((section) => permissions.includes(section.permission));
+}

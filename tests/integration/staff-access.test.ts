@@ -1,15 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { STAFF_MESSAGES } from '@/lib/messages';
 import { getDb } from '@/server/db/client';
-import { mailOutbox, staffAuditLog, staffMembers } from '@/server/db/schema';
+import { mailOutbox, staffAuditLog, staffMembers, staffRecoveryCodes } from '@/server/db/schema';
 import { getStaffContext, requireStaff } from '@/server/staff/access';
 import { CLI_ACTOR } from '@/server/staff/audit-log';
 import { runStaffCli } from '@/server/staff/cli';
 import { addStaffMember, inviteStaff, listStaffMembers, staffRoleOf } from '@/server/staff/members';
 import { beginEnrolment, completeEnrolment, verifySecondFactor } from '@/server/staff/second-factor';
-import { openTotpSecret } from '@/server/staff/totp';
+import { hashRecoveryCode, openTotpSecret } from '@/server/staff/totp';
 
 import { createTestRun } from '../fixtures/test-run';
 import { makeStaff, signInAs, totpCode } from '../support/staff';
@@ -18,6 +24,7 @@ import { makeStaff, signInAs, totpCode } from '../support/staff';
 vi.mock('@/server/session', () => import('../support/session-stand-ins'));
 vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const testRun = createTestRun();
 afterAll(() => testRun.cleanUp());
 beforeEach(() => signInAs(null));
@@ -42,6 +49,11 @@ describe('the second factor', () => {
     await expect(completeEnrolment(user.id, 'browser-a', '000000' === totpCode(secret) ? '111111' : '000000')).rejects.toThrow(STAFF_MESSAGES.wrongCode);
     const { recoveryCodes } = await completeEnrolment(user.id, 'browser-a', totpCode(secret));
     expect(recoveryCodes).toHaveLength(10);
+    // Recovery codes are kept only as keyed hashes: no stored value holds a code, each is the hash of one.
+    const stored = (await (await getDb()).select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id))).map((row) => row.codeHash);
+    expect(stored).toHaveLength(10);
+    for (const code of recoveryCodes) expect(stored.filter((hash) => hash.includes(code) || hash.includes(code.replaceAll('-', '')))).toEqual([]);
+    expect(stored.sort()).toEqual(recoveryCodes.map(hashRecoveryCode).sort());
     expect(await getStaffContext()).toMatchObject({ enrolled: true, verified: true });
     expect((await requireStaff('projects.read')).role).toBe('analyst');
 
@@ -140,4 +152,42 @@ describe('npm run staff', () => {
     expect(await runStaffCli(['remove', user.email], output().out)).toBe(0);
     expect((await listStaffMembers()).some((member) => member.email === user.email)).toBe(false);
   });
+
+  /** `npm run staff -- <args>` as an operator runs it, in a process of its own. */
+  const npmRunStaff = (args: string[], env: Record<string, string>) =>
+    spawnSync('npm', ['run', '--silent', 'staff', '--', ...args], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', ...env }, encoding: 'utf8', timeout: 150_000 });
+
+  it.runIf(!process.env.DATABASE_URL)('on the embedded database, refuses clearly while the server holds it, and changes nothing', async () => {
+    // This test process stands in for the running server: it holds DATA_DIR's lock.
+    const user = await testRun.makeUser('cli-locked');
+    const result = npmRunStaff(['add', user.email, '--role', 'admin'], { DATA_DIR: process.env.DATA_DIR!, DATABASE_URL: '' });
+    expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+    expect(result.stderr).toContain('Stop the server (it holds the embedded database) and run this again, or use PostgreSQL.');
+    expect(result.status).toBe(3);
+    expect(await staffRoleOf(user.id)).toBeNull();
+  }, 160_000);
+
+  it('on the embedded database, works while the server is stopped (and leaves the folder unlocked)', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-cli-'));
+    try {
+      const listed = npmRunStaff(['list'], { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'off' });
+      expect(listed.stdout, listed.stderr).toContain('No staff yet. Add the first admin with: npm run staff -- add <email> --role admin');
+      expect(listed.status).toBe(0);
+      const unknown = npmRunStaff(['add', 'nobody@example.com', '--role', 'admin'], { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'off' });
+      expect(unknown.stderr).toContain('Sign up on the site first');
+      expect(unknown.status).toBe(1);
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Two fresh embedded databases opened and migrated: tens of seconds on a busy machine.
+  }, 320_000);
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('on PostgreSQL, works while the server is running', async () => {
+    const user = await testRun.makeUser('cli-running');
+    const result = npmRunStaff(['add', user.email, '--role', 'sales'], {});
+    expect(result.stdout, result.stderr).toContain(`${user.email} is now sales`);
+    expect(result.status).toBe(0);
+    expect(await staffRoleOf(user.id)).toEqual({ role: 'sales', enrolled: false });
+  }, 160_000);
 });

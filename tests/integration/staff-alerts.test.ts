@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { renderToStaticMarkup } from 'react-dom/server';
+
 import { correctAlertAction } from '@/actions/staff/correct-alert';
 import { createAlertAction } from '@/actions/staff/create-alert';
 import { publishAlertAction } from '@/actions/staff/publish-alert';
 import { updateAlertAction } from '@/actions/staff/update-alert';
+import AlertPage from '@/app/(site)/alerts/[id]/page';
 import { STAFF_MESSAGES } from '@/lib/messages';
 import type { AlertFormInput } from '@/lib/schemas/staff-alert';
 import { getPublishedAlert } from '@/server/alerts';
@@ -162,6 +165,15 @@ describe('an alert from draft to published, and its corrections', () => {
         { field: 'amountLostUsd', label: 'Amount lost (USD)', before: 1_250_000, after: 1_400_000 },
       ],
     });
+
+    // The alert's public page shows the correction log: when, why, each field before and after; staff data carries no demo label.
+    const html = renderToStaticMarkup(await AlertPage({ params: Promise.resolve({ id }) }));
+    const correctionLog = html.slice(html.indexOf('Correction log'));
+    expect(correctionLog).toContain('Reason: </span>The team published the final loss figure.');
+    expect(correctionLog).toMatch(/Chain<\/th><td[^>]*><del[^>]*>Ethereum<\/del><\/td><td[^>]*><ins[^>]*>Arbitrum<\/ins>/);
+    expect(correctionLog).toMatch(/Amount lost \(USD\)<\/th><td[^>]*><del[^>]*>\$1,250,000<\/del><\/td><td[^>]*><ins[^>]*>\$1,400,000<\/ins>/);
+    expect(html).toContain('corrected 1 time');
+    expect(html).not.toMatch(/demo/i);
 
     const log = await logOf(id);
     expect(log.map((entry) => [entry.action, entry.actorEmail])).toEqual([

@@ -194,6 +194,19 @@ describe('the CSV export', () => {
     expect(all.find((row) => row[3] === `Plain ${marker}`)?.[9]).toBe("'-1 budget");
   });
 
+  it('guards a cell starting with +, a tab or a carriage return too, whatever text was stored', async () => {
+    const marker = `guard-${testRun.id}`;
+    // Stored as-is (the public form trims, but the export must not rely on what wrote the row).
+    await (await getDb())
+      .insert(quoteRequests)
+      .values({ name: '\tcmd|calc', email: testRun.nextEmail('guard'), company: `+SUM ${marker}`, services: ['security-audit'], message: '\rcmd|calc and more text' });
+    signInAs(sales);
+    const rows = parseCsv((await (await exportQuotes(new Request(`http://localhost/staff/quotes/export?q=${marker}`))).text()).replace(/^\uFEFF/, ''));
+    expect(rows).toHaveLength(2);
+    const record = Object.fromEntries(QUOTE_CSV_HEADER.map((column, index) => [column, rows[1][index]]));
+    expect(record).toMatchObject({ Name: "'\tcmd|calc", Company: `'+SUM ${marker}`, Message: "'\rcmd|calc and more text" });
+  });
+
   it('answers 404 to anyone without quotes.read', async () => {
     for (const who of [analyst, null]) {
       signInAs(who);

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 
 import { STAFF_ROLE_LABELS } from '@/lib/staff';
-import { STAFF_SECTIONS } from '@/lib/staff-sections';
+import { staffSectionsFor } from '@/lib/staff-sections';
 import { requireStaffPage } from '@/server/staff/access';
 import { countOpenRecoveryCodes } from '@/server/staff/second-factor';
 
@@ -9,7 +9,7 @@ import { countOpenRecoveryCodes } from '@/server/staff/second-factor';
 export default async function StaffOverviewPage() {
   const staff = await requireStaffPage();
   const recoveryLeft = await countOpenRecoveryCodes(staff.userId);
-  const sections = STAFF_SECTIONS.filter((section) => staff.permissions.includes(section.permission));
+  const sections = staffSectionsFor(staff.permissions);
   return (
     <div className="grid gap-6">
       <div>

@@ -1,0 +1,78 @@
+// Next's data and page cache (unstable_cache reads, ISR pages), set as `cacheHandler` in next.config.ts.
+//
+// With REDIS_URL, every instance reads and writes one cache in Redis, tags included, so a tag revalidated on one
+// instance (a staff publish) is what every other instance serves next. Without it (one instance, the embedded
+// default) the cache lives in this process's memory, as Next's own does.
+//
+// Redis never holds a request: commands fail at once while it is unreachable and time out after COMMAND_TIMEOUT_MS,
+// and a failed read is a miss (the page renders afresh), so a Redis outage costs speed, never answers. No memory
+// copy stands in for Redis meanwhile: it would keep serving what another instance has since revalidated.
+//
+// Next loads this file itself, outside the React server graph, so it cannot import 'server-only' (that import
+// throws outside it) nor the app's TypeScript modules; it reads the two variables it needs from the environment,
+// which server/config.ts validates at start.
+import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
+import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
+import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
+import { ioredisAdapter } from '@fortedigital/nextjs-cache-handler/helpers/ioredisAdapter';
+import { Redis } from 'ioredis';
+
+const COMMAND_TIMEOUT_MS = 250;
+const CONNECT_TIMEOUT_MS = 500;
+/** A fresh process waits at most this long for Redis before serving, so its first pages are shared too. */
+const WARM_UP_MS = 1000;
+
+/** One configuration per process: Next creates a handler per request, and each must not open a connection. */
+const CONFIG_KEY = Symbol.for('sentinel-shield.next-cache-config');
+
+function connectRedis(url) {
+  const client = new Redis(url, {
+    // While the connection is down commands fail at once (a miss) instead of queueing behind it.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
+    lazyConnect: false,
+  });
+  // Errors show as misses; the rate limiter's connection already logs an unreachable Redis once.
+  client.on('error', () => {});
+  return client;
+}
+
+function waitUntilReady(client) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, WARM_UP_MS);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+CacheHandler.onCreation(async ({ buildId }) => {
+  const existing = globalThis[CONFIG_KEY];
+  if (existing) return existing;
+  const configuration = (async () => {
+    const redisUrl = process.env.REDIS_URL?.trim();
+    if (!redisUrl) return { handlers: [createLruHandler()] };
+    const client = connectRedis(redisUrl);
+    await waitUntilReady(client);
+    const prefix = `${process.env.RATE_LIMIT_PREFIX?.trim() || 'sentinel'}:next-cache:${buildId ?? 'dev'}:`;
+    return {
+      handlers: [
+        createRedisHandler({
+          client: ioredisAdapter(client),
+          keyPrefix: prefix,
+          sharedTagsKey: '__tags__',
+          sharedTagsTtlKey: '__tag_ttls__',
+          timeoutMs: COMMAND_TIMEOUT_MS,
+        }),
+      ],
+    };
+  })();
+  globalThis[CONFIG_KEY] = configuration;
+  return configuration;
+});
+
+export default CacheHandler;
