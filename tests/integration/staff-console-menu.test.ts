@@ -1,13 +1,19 @@
 import { isValidElement, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { createAlertAction } from '@/actions/staff/create-alert';
+import StaffAlertPage from '@/app/staff/(console)/alerts/[id]/page';
 import ConsoleLayout from '@/app/staff/(console)/layout';
 import AlertsPage from '@/app/staff/(console)/alerts/page';
 import StaffOverviewPage from '@/app/staff/(console)/page';
+import EnrolPage from '@/app/staff/enrol/page';
 import type { StaffRole } from '@/lib/staff';
+import { CLI_ACTOR } from '@/server/staff/audit-log';
+import { addStaffMember } from '@/server/staff/members';
+import { beginEnrolment } from '@/server/staff/second-factor';
 
 import { createTestRun } from '../fixtures/test-run';
-import { makeStaff, signInAs, type StaffUser } from '../support/staff';
+import { makeStaff, makeTestProject, signInAs, type StaffUser } from '../support/staff';
 
 /*
  * The issue's "the console shows only what the role may do": the menu and the overview list a role's sections only,
@@ -65,5 +71,34 @@ describe('a page a role may read', () => {
     expect(await newAlertShown('analyst')).toBe(true);
     expect(await newAlertShown('admin')).toBe(true);
     expect(await newAlertShown('moderator')).toBe(false);
+  });
+});
+
+describe('enrolment', () => {
+  it('shows the QR code of the otpauth URI and the same secret as text for manual entry', async () => {
+    const user = await testRun.makeUser('enrolling');
+    await addStaffMember(CLI_ACTOR, user.email, 'sales');
+    signInAs(user, `enrolling-${user.username}`);
+    const tree = elementsOf(await EnrolPage());
+    const { secret } = await beginEnrolment(user.id);
+    const qr = tree.find((element) => element.type === 'img');
+    expect(qr?.props.alt).toBe('QR code to add this account to an authenticator app');
+    expect(qr?.props.src).toMatch(/^data:image\/png;base64,.{200,}/);
+    const text = tree.find((element) => element.props['data-testid'] === 'totp-secret');
+    expect(text?.props.children).toBe(secret);
+  });
+});
+
+describe('an entity page', () => {
+  it("shows the thing's history from the audit log", async () => {
+    signInAs(members.analyst);
+    const projectId = await makeTestProject(testRun, 'Menu', 'history');
+    const today = new Date().toISOString().slice(0, 10);
+    const { id } = (await createAlertAction({
+      title: `History ${testRun.id}`, type: 'exploit', occurredOn: today, chain: '', amountLostUsd: '', amountReturnedUsd: '', amountsPricedOn: '', technique: '',
+      sourceUrls: 'https://example.com/thread', confidence: 'medium', projectId, description: '',
+    })).data!;
+    const history = elementsOf(await StaffAlertPage({ params: Promise.resolve({ id }) })).find((element) => element.props.entity === 'alert' && Array.isArray(element.props.entries));
+    expect((history!.props.entries as { action: string; actorEmail: string; entityId: string }[]).map((entry) => [entry.action, entry.actorEmail, entry.entityId])).toEqual([['alert.create', members.analyst.email, id]]);
   });
 });
