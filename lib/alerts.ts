@@ -147,6 +147,8 @@ export type AlertCorrection = {
 /** A published alert on its own page, with its correction log (oldest correction first). */
 export type AlertDetail = AlertSummary & {
   amountReturnedUsd: number | null;
+  /** The day the USD amounts were priced (YYYY-MM-DD), null when not stated. */
+  amountsPricedOn: string | null;
   technique: string | null;
   description: string | null;
   sourceUrls: string[];

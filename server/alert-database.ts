@@ -3,20 +3,24 @@ import 'server-only';
 import { and, count, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 
+import { alertSources, type AlertSource } from '@/lib/alert-sources';
 import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_DATABASE_PAGE_SIZE, type AlertFilters } from '@/lib/schemas/alert-filters';
 
 import { alertSummaryColumns } from './alert-columns';
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
+import { getConfig } from './config';
 import { getDb } from './db/client';
 import { projects, securityAlerts } from './db/schema';
 
 /** One row of the incident database: what the list shows of an alert. */
 export type AlertDatabaseRow = AlertSummary & {
   technique: string | null;
-  /** Every row carries its sources (issue #21): staff alerts their links; automatic ones have evidence instead. */
-  sourceUrls: string[];
+  /** Every row carries its sources (issue #21; what a source is for each kind of alert: lib/alert-sources.ts). */
+  sources: AlertSource[];
   amountReturnedUsd: number | null;
+  /** The day the USD amounts were priced (YYYY-MM-DD), null when not stated. */
+  amountsPricedOn: string | null;
   projectCategory: string | null;
 };
 
@@ -32,6 +36,8 @@ export type AlertTotals = {
   count: number;
   lost: KnownAmount;
   returned: KnownAmount;
+  /** The first and last days the summed amounts were priced on (null when no counted alert states one). */
+  pricedOn: { first: string; last: string } | null;
   byYear: AlertTotalsGroup[];
   byTechnique: AlertTotalsGroup[];
   byChain: AlertTotalsGroup[];
@@ -67,21 +73,29 @@ export function alertFilterConditions(filters: AlertFilters): SQL[] {
   return conditions;
 }
 
-const rowColumns = {
+export const alertDatabaseColumns = {
   ...alertSummaryColumns,
   projectCategory: projects.category,
   amountReturnedUsd: securityAlerts.amountReturnedUsd,
+  amountsPricedOn: securityAlerts.amountsPricedOn,
   technique: securityAlerts.technique,
   sourceUrls: securityAlerts.sourceUrls,
+  evidence: securityAlerts.evidence,
 };
+type StoredRow = AlertSummary & { projectCategory: string | null; amountReturnedUsd: number | null; amountsPricedOn: string | null; technique: string | null; sourceUrls: string[]; evidence: typeof securityAlerts.$inferSelect.evidence };
+
+/** A stored row as the list shows it: its sources instead of the raw links and evidence they are made from. */
+export function toAlertDatabaseRow({ sourceUrls, evidence, ...row }: StoredRow, explorerUrl: string | null): AlertDatabaseRow {
+  return { ...row, sources: alertSources({ id: row.id, origin: row.origin, isDemo: row.isDemo, sourceUrls, evidence }, explorerUrl) };
+}
 
 const cachedPage = unstable_cache(
-  async (filters: AlertFilters): Promise<AlertDatabasePage> => {
+  async (filters: AlertFilters): Promise<{ rows: StoredRow[]; total: number; page: number; pageCount: number }> => {
     const db = await getDb();
     const where = and(...alertFilterConditions(filters));
     const [{ total }] = await db.select({ total: count() }).from(securityAlerts).leftJoin(projects, eq(projects.id, securityAlerts.projectId)).where(where);
     const rows = await db
-      .select(rowColumns)
+      .select(alertDatabaseColumns)
       .from(securityAlerts)
       .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
       .where(where)
@@ -101,8 +115,12 @@ const cachedPage = unstable_cache(
  */
 export async function listPublishedAlerts(filters: AlertFilters): Promise<AlertDatabasePage> {
   const page = await cachedPage(filters);
+  const { explorerUrl } = getConfig();
   // Next's data cache stores JSON: dates come back as strings.
-  return { ...page, rows: page.rows.map((row) => ({ ...row, occurredAt: new Date(row.occurredAt), retractedAt: row.retractedAt ? new Date(row.retractedAt) : null })) };
+  return {
+    ...page,
+    rows: page.rows.map((row) => toAlertDatabaseRow({ ...row, occurredAt: new Date(row.occurredAt), retractedAt: row.retractedAt ? new Date(row.retractedAt) : null }, explorerUrl)),
+  };
 }
 
 const aggregateColumns = {
@@ -111,6 +129,9 @@ const aggregateColumns = {
   lostKnown: sql<number>`count(${securityAlerts.amountLostUsd})::int`,
   returnedSum: sql<string | null>`sum(${securityAlerts.amountReturnedUsd})::text`,
   returnedKnown: sql<number>`count(${securityAlerts.amountReturnedUsd})::int`,
+  // Only alerts with an amount: a pricing day without an amount prices nothing in the sums.
+  pricedFirst: sql<string | null>`min(${securityAlerts.amountsPricedOn}) filter (where ${securityAlerts.amountLostUsd} is not null or ${securityAlerts.amountReturnedUsd} is not null)::text`,
+  pricedLast: sql<string | null>`max(${securityAlerts.amountsPricedOn}) filter (where ${securityAlerts.amountLostUsd} is not null or ${securityAlerts.amountReturnedUsd} is not null)::text`,
 };
 type AggregateRow = { count: number; lostSum: string | null; lostKnown: number; returnedSum: string | null; returnedKnown: number };
 
@@ -147,6 +168,7 @@ const cachedTotals = unstable_cache(
     const biggestFirst = (a: AlertTotalsGroup, b: AlertTotalsGroup) => b.count - a.count || (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff');
     return {
       ...amounts(overall ?? { count: 0, lostSum: null, lostKnown: 0, returnedSum: null, returnedKnown: 0 }),
+      pricedOn: overall?.pricedFirst && overall.pricedLast ? { first: overall.pricedFirst, last: overall.pricedLast } : null,
       byYear: groups((row) => !Number(row.byYear), (row) => row.year).sort((a, b) => Number(b.key) - Number(a.key)),
       byTechnique: groups((row) => !Number(row.byTechnique), (row) => row.technique).sort(biggestFirst),
       byChain: groups((row) => !Number(row.byChain), (row) => row.chain).sort(biggestFirst),

@@ -41,6 +41,7 @@ export const getPublishedAlert = cache(async (id: string): Promise<AlertDetail |
     .select({
       ...alertSummaryColumns,
       amountReturnedUsd: securityAlerts.amountReturnedUsd,
+      amountsPricedOn: securityAlerts.amountsPricedOn,
       technique: securityAlerts.technique,
       description: securityAlerts.description,
       sourceUrls: securityAlerts.sourceUrls,

@@ -2,11 +2,43 @@ import Link from 'next/link';
 
 import { AlertBadges } from '@/components/project/alert-badges';
 import { ProjectLogo } from '@/components/project/project-logo';
+import type { AlertSource } from '@/lib/alert-sources';
 import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 
-type Row = AlertSummary & { technique: string | null; amountReturnedUsd: number | null; sourceUrls: string[] };
+type Row = AlertSummary & { technique: string | null; amountReturnedUsd: number | null; amountsPricedOn: string | null; sources: AlertSource[] };
+
+/** A source's link text: outside links are numbered; the alert's own evidence, the explorer and the demo say what they are. */
+function sourceLabel(source: AlertSource, index: number): string {
+  return source.kind === 'link' ? TEXT.sourceLink(index + 1) : TEXT.sourceLabels[source.kind];
+}
+
+/** The sources as links; those leaving the site open in a new tab. */
+export function AlertSourceLinks({ sources }: { sources: AlertSource[] }) {
+  if (sources.length === 0) return <>—</>;
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      {sources.map((source, index) =>
+        source.href.startsWith('/') ? (
+          <Link key={source.href} href={source.href} className="text-primary underline underline-offset-4">
+            {sourceLabel(source, index)}
+          </Link>
+        ) : (
+          <a key={source.href} href={source.href} target="_blank" rel="noopener noreferrer nofollow" title={source.href} className="text-primary underline underline-offset-4">
+            {sourceLabel(source, index)}
+          </a>
+        ),
+      )}
+    </span>
+  );
+}
+
+/** "priced on <day>" under a row's amounts, when it has an amount and states the day. */
+function PricedOn({ row }: { row: Row }) {
+  if (!row.amountsPricedOn || (row.amountLostUsd === null && row.amountReturnedUsd === null)) return null;
+  return <span className="block text-xs whitespace-nowrap text-muted-foreground">{TEXT.pricedOn(formatDate(`${row.amountsPricedOn}T00:00:00Z`))}</span>;
+}
 
 /** The incident database's rows: each title links to the alert's own page; automatic and retracted ones are marked. */
 export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
@@ -55,24 +87,13 @@ export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
               <td className="p-2 whitespace-nowrap">
                 <time dateTime={row.occurredAt.toISOString()}>{formatDate(row.occurredAt)}</time>
               </td>
-              <td className="tabular p-2 text-right">{formatUsd(row.amountLostUsd)}</td>
+              <td className="tabular p-2 text-right">
+                {formatUsd(row.amountLostUsd)}
+                <PricedOn row={row} />
+              </td>
               <td className="tabular p-2 text-right">{formatUsd(row.amountReturnedUsd)}</td>
               <td className="p-2">
-                {row.sourceUrls.length > 0 ? (
-                  <span className="flex flex-wrap gap-x-2">
-                    {row.sourceUrls.map((url, index) => (
-                      <a key={url} href={url} target="_blank" rel="noopener noreferrer nofollow" title={url} className="text-primary underline underline-offset-4">
-                        {TEXT.sourceLink(index + 1)}
-                      </a>
-                    ))}
-                  </span>
-                ) : row.origin === 'automatic' ? (
-                  <Link href={`/alerts/${row.id}`} className="text-primary underline underline-offset-4">
-                    {TEXT.evidenceLink}
-                  </Link>
-                ) : (
-                  '—'
-                )}
+                <AlertSourceLinks sources={row.sources} />
               </td>
             </tr>
           ))}

@@ -129,3 +129,9 @@ export function alertDatabaseHref(filters: Partial<AlertFilters>): string {
   const query = alertFiltersToSearchParams(filters).toString();
   return query ? `/alerts?${query}` : '/alerts';
 }
+
+/** The CSV export of the filtered set: the same filters, every page. */
+export function alertCsvHref(filters: Partial<AlertFilters>): string {
+  const query = alertFiltersToSearchParams({ ...filters, page: 1 }).toString();
+  return query ? `/alerts/export.csv?${query}` : '/alerts/export.csv';
+}

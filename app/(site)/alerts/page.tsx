@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
@@ -7,7 +8,7 @@ import { AlertTotalsPanel } from '@/components/alerts/alert-totals';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { FeedLink } from '@/components/project/feed-link';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
-import { alertDatabaseHref, alertFiltersToSearchParams, parseAlertFilters } from '@/lib/schemas/alert-filters';
+import { alertCsvHref, alertDatabaseHref, alertFiltersToSearchParams, parseAlertFilters } from '@/lib/schemas/alert-filters';
 import { alertTotals, listPublishedAlerts } from '@/server/alert-database';
 
 export const metadata: Metadata = { title: TEXT.title, description: TEXT.description };
@@ -43,9 +44,17 @@ export default async function AlertsPage({ searchParams }: Props) {
           <AlertFiltersForm key={alertFiltersToSearchParams(filters).toString()} filters={filters} />
         </div>
         <AlertTotalsPanel totals={totals} />
-        <p className="text-sm text-muted-foreground" role="status">
-          {TEXT.listed(list.total)} · {TEXT.pageOf(list.page, list.pageCount)}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground" role="status">
+            {TEXT.listed(list.total)} · {TEXT.pageOf(list.page, list.pageCount)}
+          </p>
+          {/* A plain download: the route streams the file, so no script or prefetch is wanted. */}
+          <a href={alertCsvHref(filters)} download className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Download aria-hidden className="size-4" />
+            {TEXT.downloadCsv}
+            <span className="sr-only"> ({TEXT.downloadCsvHint})</span>
+          </a>
+        </div>
         <AlertDatabaseTable rows={list.rows} />
         <nav aria-label="Pagination" className="flex items-center justify-between">
           {list.page > 1 ? (

@@ -6,12 +6,19 @@ import { notFound } from 'next/navigation';
 import { AlertBadges } from '@/components/project/alert-badges';
 import { AlertCorrectionLog } from '@/components/project/alert-correction-log';
 import { AlertEvidencePanel } from '@/components/project/alert-evidence';
+import { AlertsList } from '@/components/project/alerts-list';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { CardSection } from '@/components/ui/card-section';
+import { ALERT_PAGE_ANCHORS, alertSources } from '@/lib/alert-sources';
 import { ALERT_CONFIDENCE_LABELS, AUTOMATIC_ALERT_TEXTS, formatAlertFieldValue, type AlertConfidence } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 import { getPublishedAlert } from '@/server/alerts';
 import { getConfig } from '@/server/config';
+import { listProjectAlerts } from '@/server/projects';
+
+/** Other alerts of the same project shown under an alert; the rest are one link away in the incident database. */
+const RELATED_ALERTS = 10;
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -30,6 +37,10 @@ export default async function AlertPage({ params }: Props) {
   const alert = await getPublishedAlert((await params).id);
   if (!alert) notFound();
   const automatic = alert.origin === 'automatic';
+  const { explorerUrl } = getConfig();
+  const sources = alertSources(alert, explorerUrl);
+  const related = alert.projectId ? (await listProjectAlerts(alert.projectId)).filter((other) => other.id !== alert.id).slice(0, RELATED_ALERTS) : [];
+  const hasAmount = alert.amountLostUsd !== null || alert.amountReturnedUsd !== null;
   const facts: [string, string][] = [
     ['Date', formatDate(alert.occurredAt)],
     ['Chain', alert.chain ?? 'Unknown'],
@@ -39,6 +50,8 @@ export default async function AlertPage({ params }: Props) {
       : ([
           ['Amount lost', alert.amountLostUsd === null ? 'Unknown' : formatAlertFieldValue('amountLostUsd', alert.amountLostUsd)],
           ['Amount returned', alert.amountReturnedUsd === null ? 'Unknown' : formatAlertFieldValue('amountReturnedUsd', alert.amountReturnedUsd)],
+          // USD amounts are stated with the day they were priced (issue #21).
+          ...(hasAmount ? [['Amounts priced on', alert.amountsPricedOn ? formatAlertFieldValue('amountsPricedOn', alert.amountsPricedOn) : 'Not stated']] : []),
           ['Technique', alert.technique ?? 'Not established'],
         ] as [string, string][])),
     ['Confidence', ALERT_CONFIDENCE_LABELS[alert.confidence as AlertConfidence] ?? alert.confidence],
@@ -75,7 +88,7 @@ export default async function AlertPage({ params }: Props) {
           </p>
         ) : null}
         {alert.isDemo ? (
-          <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">This alert was generated for the demo and is not a statement about the project.</p>
+          <p id={ALERT_PAGE_ANCHORS.demo} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">This alert was generated for the demo and is not a statement about the project.</p>
         ) : null}
         <CardSection id="alert-facts-heading" title="What happened">
           <dl className="mt-4 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
@@ -89,18 +102,26 @@ export default async function AlertPage({ params }: Props) {
           {alert.description ? <p className="mt-4 whitespace-pre-line">{alert.description}</p> : null}
         </CardSection>
         {alert.evidence ? (
-          <CardSection id="alert-evidence-heading" title={AUTOMATIC_ALERT_TEXTS.evidenceTitle}>
-            <AlertEvidencePanel evidence={alert.evidence} explorerUrl={getConfig().explorerUrl} />
+          <CardSection id={ALERT_PAGE_ANCHORS.evidence} title={AUTOMATIC_ALERT_TEXTS.evidenceTitle}>
+            <AlertEvidencePanel evidence={alert.evidence} explorerUrl={explorerUrl} />
           </CardSection>
         ) : null}
         <CardSection id="alert-sources-heading" title="Sources">
-          {alert.sourceUrls.length ? (
+          {automatic ? <p className="mt-1 text-sm text-muted-foreground">{TEXT.sourcesExplained}</p> : null}
+          {sources.length ? (
             <ul className="mt-3 grid gap-2 text-sm">
-              {alert.sourceUrls.map((url) => (
-                <li key={url}>
-                  <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-primary underline underline-offset-4">
-                    {url} <ExternalLink aria-hidden className="size-3 shrink-0" />
-                  </a>
+              {sources.map((source) => (
+                <li key={source.href}>
+                  {source.kind === 'link' || source.kind === 'explorer' ? (
+                    <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-primary underline underline-offset-4">
+                      {source.kind === 'explorer' ? `${TEXT.sourceLabels.explorer}: ` : ''}
+                      {source.href} <ExternalLink aria-hidden className="size-3 shrink-0" />
+                    </a>
+                  ) : (
+                    <Link href={source.href} className="text-primary underline underline-offset-4">
+                      {TEXT.sourceOnPage[source.kind]}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
@@ -108,6 +129,13 @@ export default async function AlertPage({ params }: Props) {
             <p className="mt-3 text-sm text-muted-foreground">No source recorded.</p>
           )}
         </CardSection>
+        {alert.projectId && alert.projectName ? (
+          <CardSection id="alert-related-heading" title={TEXT.relatedTitle(alert.projectName)}>
+            <div className="mt-3">
+              <AlertsList alerts={related} emptyText={TEXT.noRelated} />
+            </div>
+          </CardSection>
+        ) : null}
         <CardSection id="alert-corrections-heading" title="Correction log">
           <p className="mt-1 mb-4 text-sm text-muted-foreground">Every change to this alert since it was published, with the reason for it.</p>
           <AlertCorrectionLog corrections={alert.corrections} headingId="alert-corrections-heading" />
