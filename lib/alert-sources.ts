@@ -32,7 +32,9 @@ export function alertSources(alert: AlertSourceInput, explorerUrl: string | null
   const page = `/alerts/${alert.id}`;
   if (alert.origin !== 'staff') {
     const links = [explorerHref(alert.evidence, explorerUrl), ...alert.sourceUrls].filter((href): href is string => href !== null);
-    return [{ kind: 'evidence', href: `${page}#${ALERT_PAGE_ANCHORS.evidence}` }, ...[...new Set(links)].map((href): AlertSource => ({ kind: 'explorer', href }))];
+    // Rules always store their evidence; a row without it (written by hand) gets no link to a section it lacks.
+    const evidence: AlertSource[] = alert.evidence ? [{ kind: 'evidence', href: `${page}#${ALERT_PAGE_ANCHORS.evidence}` }] : [];
+    return [...evidence, ...[...new Set(links)].map((href): AlertSource => ({ kind: 'explorer', href }))];
   }
   const links = alert.sourceUrls.map((href): AlertSource => ({ kind: 'link', href }));
   // The staff form requires a link; only generated demo rows come without one.

@@ -16,10 +16,12 @@ vi.mock('next/cache', () => ({
   revalidatePath: () => {},
 }));
 
+import AlertPage from '@/app/(site)/alerts/[id]/page';
 import AlertsPage from '@/app/(site)/alerts/page';
+import { ALERT_PAGE_ANCHORS } from '@/lib/alert-sources';
 import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
 import { CACHE_TAGS } from '@/server/cache-tags';
-import { ALERT_DATABASE_PAGE_SIZE, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
+import { ALERT_DATABASE_PAGE_SIZE, alertCsvHref, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
 import { alertTotals, listPublishedAlerts } from '@/server/alert-database';
 import { getDb } from '@/server/db/client';
 import { projects, securityAlerts } from '@/server/db/schema';
@@ -50,11 +52,11 @@ beforeAll(async () => {
     { id: hidden, name: `Hidden Swap ${run.id}`, category: `Lending-${run.id}`, hiddenAt: new Date() },
   ]);
   await db.insert(securityAlerts).values([
-    alert({ projectId: shown, title: 'db: 2021 exploit on Ethereum', occurredAt: new Date('2021-03-10T12:00:00Z'), chain: 'Ethereum', technique, amountLostUsd: 1_000_000.25, amountReturnedUsd: 250_000 }),
-    alert({ projectId: shown, title: 'db: 2022 phishing, amount unknown', type: 'phishing', occurredAt: new Date('2022-07-01T00:00:00Z'), chain: 'BNB Chain', technique: 'Phishing site' }),
+    alert({ projectId: shown, title: 'db: 2021 exploit on Ethereum', occurredAt: new Date('2021-03-10T12:00:00Z'), chain: 'Ethereum', technique, amountLostUsd: 1_000_000.25, amountReturnedUsd: 250_000, amountsPricedOn: '2021-03-11' }),
+    alert({ projectId: shown, title: 'db: 2022 phishing, amount unknown', type: 'phishing', occurredAt: new Date('2022-07-01T00:00:00Z'), chain: 'BNB Chain', technique: 'Phishing site', amountsPricedOn: '2022-07-02' }),
     alert({ projectId: shown, title: 'db: 2023 flash loan on Ethereum', type: 'flash-loan', occurredAt: new Date('2023-12-31T23:59:59Z'), chain: 'ethereum', technique, amountLostUsd: 40_000.5, amountReturnedUsd: 0 }),
     alert({ projectId: other, title: 'db: 2023 bridge hack', type: 'bridge-hack', occurredAt: new Date('2023-05-05T00:00:00Z'), chain: 'Polygon', amountLostUsd: 90_000_000, amountReturnedUsd: 10_000_000 }),
-    alert({ projectId: other, title: 'db: automatic large outflow', type: 'large-outflow', origin: 'automatic', occurredAt: new Date('2024-02-02T00:00:00Z'), chain: 'Ethereum', confidence: 'medium' }),
+    alert({ projectId: other, title: 'db: automatic large outflow', type: 'large-outflow', origin: 'automatic', occurredAt: new Date('2024-02-02T00:00:00Z'), chain: 'Ethereum', confidence: 'medium', sourceUrls: [], evidence: { rule: 'large-outflow', chainId: 1, blockNumber: 42, txHash: '0xbeef' } }),
     alert({ projectId: other, title: 'db: retracted automatic', type: 'large-mint', origin: 'automatic', occurredAt: new Date('2024-02-03T00:00:00Z'), chain: 'Ethereum', amountLostUsd: 5_000_000, retractedAt: new Date(), retractionReason: 'reorg' }),
     alert({ projectId: other, title: 'db: draft never listed', occurredAt: new Date('2024-01-01T00:00:00Z'), status: 'draft', publishedAt: null, amountLostUsd: 7 }),
     alert({ projectId: hidden, title: 'db: hidden project alert', occurredAt: new Date('2023-06-06T00:00:00Z'), chain: 'Ethereum', technique, amountLostUsd: 123 }),
@@ -216,6 +218,47 @@ describe('the incident database', () => {
     expect(html).toContain(ALERT_DATABASE_MESSAGES.projectFilter(`Shown Protocol ${run.id}`));
     // Every row names its sources.
     expect(html).toContain('href="https://example.com/source"');
+  });
+
+  it('gives every row a source, an automatic alert its evidence on its page, and links the CSV of the same filters', async () => {
+    const rows = (await listPublishedAlerts({ ...EMPTY_ALERT_FILTERS, q: run.id })).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.sources.length, row.title).toBeGreaterThan(0);
+    const outflow = rows.find((row) => row.title === 'db: automatic large outflow')!;
+    expect(outflow.sources[0]).toEqual({ kind: 'evidence', href: `/alerts/${outflow.id}#${ALERT_PAGE_ANCHORS.evidence}` });
+    const html = renderToStaticMarkup(await AlertsPage({ searchParams: Promise.resolve({ q: run.id, page: '1' }) }));
+    expect(html).toContain(`href="/alerts/${outflow.id}#${ALERT_PAGE_ANCHORS.evidence}"`);
+    expect(html).toContain(`href="${alertCsvHref({ ...EMPTY_ALERT_FILTERS, q: run.id }).replaceAll('&', '&amp;')}"`);
+    expect(html).toContain(ALERT_DATABASE_MESSAGES.downloadCsv);
+  });
+
+  it('states the pricing day beside amounts and in the totals, counting only days of alerts with an amount', async () => {
+    // The phishing alert states a day but no amount: it prices nothing in the sums.
+    expect((await alertTotals({ ...EMPTY_ALERT_FILTERS, project: shown })).pricedOn).toEqual({ first: '2021-03-11', last: '2021-03-11' });
+    expect((await alertTotals({ ...EMPTY_ALERT_FILTERS, project: other })).pricedOn).toBeNull();
+    const html = renderToStaticMarkup(await AlertsPage({ searchParams: Promise.resolve({ project: shown }) }));
+    expect(html).toContain(ALERT_DATABASE_MESSAGES.pricedOn('11 Mar 2021'));
+    expect(html).toContain(ALERT_DATABASE_MESSAGES.pricedBetween('11 Mar 2021', '11 Mar 2021'));
+    expect(html).not.toContain(ALERT_DATABASE_MESSAGES.pricedOn('2 Jul 2022'));
+  });
+
+  it("the alert page shows its sources, pricing day and the project's other alerts", async () => {
+    const rows = (await listPublishedAlerts({ ...EMPTY_ALERT_FILTERS, q: run.id })).rows;
+    const exploit = rows.find((row) => row.title === 'db: 2021 exploit on Ethereum')!;
+    const html = renderToStaticMarkup(await AlertPage({ params: Promise.resolve({ id: exploit.id }) }));
+    expect(html).toContain('href="https://example.com/source"');
+    expect(html).toContain('Amounts priced on');
+    expect(html).toContain('11 Mar 2021');
+    expect(html).toContain(ALERT_DATABASE_MESSAGES.relatedTitle(`Shown Protocol ${run.id}`));
+    for (const other of rows.filter((row) => row.projectId === shown && row.id !== exploit.id)) expect(html).toContain(`href="/alerts/${other.id}"`);
+    expect(html).toContain(`href="/alerts?project=${shown}"`);
+
+    const outflow = rows.find((row) => row.title === 'db: automatic large outflow')!;
+    const automatic = renderToStaticMarkup(await AlertPage({ params: Promise.resolve({ id: outflow.id }) }));
+    expect(automatic).toContain(`href="/alerts/${outflow.id}#${ALERT_PAGE_ANCHORS.evidence}"`);
+    expect(automatic).toContain(ALERT_DATABASE_MESSAGES.sourceOnPage.evidence);
+    expect(automatic).toContain(`id="${ALERT_PAGE_ANCHORS.evidence}"`);
+    expect(automatic).not.toContain('No source recorded');
   });
 
   it('the page renders past the last page as an empty list, not an error', async () => {
