@@ -12,6 +12,8 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
+# Fixes applied to installed packages after `npm install` (patch-package, the postinstall script).
+COPY patches ./patches
 # `npm install` as .ci/run does: `npm ci` fails with this lockfile on platforms other than the one that wrote it.
 RUN npm install --no-audit --no-fund
 
@@ -48,11 +50,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/app/data
-# start.mjs serves .next/standalone (server.js, its traced node_modules, .next/static and public/ copied in by
-# scripts/postbuild.mjs) and needs nothing else. The `node` user (uid 1000) owns the build, as in Next's own example:
+# start.mjs (with its admission gate, admission.mjs) serves .next/standalone (server.js, its traced node_modules,
+# .next/static and public/ copied in by scripts/postbuild.mjs) and needs nothing else. The `node` user (uid 1000) owns the build, as in Next's own example:
 # Next writes its image cache (and, without a cache handler, regenerated pages) under .next at run time.
 COPY --from=build --chown=node:node /app/.next/standalone ./.next/standalone
-COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build /app/scripts/start.mjs /app/scripts/admission.mjs ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]

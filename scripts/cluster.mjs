@@ -193,6 +193,8 @@ const instanceEnv = {
   HOSTNAME: '127.0.0.1',
   // nginx is the one proxy in front: the entry it appends is the client's.
   TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS ?? '1',
+  // Longer than nginx's idle keep-alive (60 s): nginx never reuses a connection the instance has just closed.
+  KEEP_ALIVE_TIMEOUT: process.env.KEEP_ALIVE_TIMEOUT ?? '65000',
 };
 
 function startInstance(index) {

@@ -79,15 +79,24 @@ describe('compose.yaml', () => {
 });
 
 describe('Dockerfile', () => {
-  it('copies into the runtime only the standalone build and the start script, both of which the build makes', () => {
-    const copies = [...dockerfile.matchAll(/^COPY --from=build\S*(?: --chown=\S+)? (\S+) (\S+)$/gm)].map((match) => match[1]);
-    expect(copies).toEqual(['/app/.next/standalone', '/app/scripts/start.mjs']);
-    expect(fs.existsSync('scripts/start.mjs')).toBe(true);
+  it('copies into the runtime the standalone build, the start script and every module the start script imports', () => {
+    const copyLines = [...dockerfile.matchAll(/^COPY --from=build\S*(?: --chown=\S+)? (.+) \S+$/gm)].map((match) => match[1].split(' '));
+    const copied = copyLines.flat();
+    expect(copied).toContain('/app/.next/standalone');
+    const startImports = [...read('scripts/start.mjs').matchAll(/^import .* from '\.\/([^']+)';$/gm)].map((match) => `/app/scripts/${match[1]}`);
+    expect(copied.filter((file) => file !== '/app/.next/standalone').sort()).toEqual(['/app/scripts/start.mjs', ...startImports].sort());
+    for (const file of copied.filter((entry) => entry.startsWith('/app/scripts/'))) expect(fs.existsSync(file.slice('/app/'.length)), file).toBe(true);
     // The standalone output, with the static files and public/ beside server.js, comes from next.config.ts and postbuild.
     expect(read('next.config.ts')).toMatch(/output: 'standalone'/);
     expect(JSON.parse(read('package.json')).scripts.build).toBe('next build && node scripts/postbuild.mjs');
     expect(read('scripts/postbuild.mjs')).toContain("path.join(standalone, 'public')");
     expect(read('scripts/start.mjs')).toContain("path.resolve('.next', 'standalone')");
+  });
+
+  it('applies the package patches before `npm install` runs their postinstall', () => {
+    expect(JSON.parse(read('package.json')).scripts.postinstall).toBe('patch-package');
+    expect(dockerfile.indexOf('COPY patches ./patches')).toBeGreaterThan(-1);
+    expect(dockerfile.indexOf('COPY patches ./patches')).toBeLessThan(dockerfile.indexOf('RUN npm install'));
   });
 
   it('runs the worker target on the script `npm run worker` runs', () => {
