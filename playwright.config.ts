@@ -36,11 +36,13 @@ export default defineConfig({
     { name: 'setup', testMatch: /.*\.setup\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
     {
       name: 'desktop',
-      testIgnore: /.*\.mobile\.spec\.ts/,
+      testIgnore: [/.*\.mobile\.spec\.ts/, /cluster\.spec\.ts/],
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunchOptions },
     },
     { name: 'phone', testMatch: /.*\.mobile\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions } },
+    // Issue #17: the cluster (scripts/cluster.mjs) on a PostgreSQL and a Redis of its own, one test after another.
+    { name: 'cluster', testMatch: /cluster\.spec\.ts/, fullyParallel: false, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
   ],
   // A real SMTP server that catches the app's mail, and the production build on the embedded defaults in a data
   // folder of its own, sending its mail there.

@@ -95,7 +95,7 @@ export async function stopAllServers() {
  * Starts `node scripts/start.mjs` in `root` on `port` and `dataDir` and resolves once GET /api/health answers 200.
  * The returned handle's stop() sends SIGTERM and waits for the process to exit (SIGKILL after a grace period).
  */
-export async function startServer({ root, port, dataDir, timeoutMs = 180_000 }) {
+export async function startServer({ root, port, dataDir, env: extraEnv = {}, timeoutMs = 180_000 }) {
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   for (const name of CLEARED_ENV) env[name] = '';
@@ -107,6 +107,8 @@ export async function startServer({ root, port, dataDir, timeoutMs = 180_000 }) 
     SITE_URL: origin,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
+    // The cluster bench's one-instance runs on PostgreSQL (scripts/bench/cluster.mjs).
+    ...extraEnv,
   });
 
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
