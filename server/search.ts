@@ -8,6 +8,7 @@ import { createSearchIndex, normalizeText, SEARCH_KEYWORD_MAX_LENGTH, type Searc
 
 import { getDb } from './db/client';
 import { pageViews, projects } from './db/schema';
+import { broadcastOnBus, listenOnBus } from './instance-bus';
 import { processSingleton } from './process-singleton';
 
 /** How long the in-memory copies may be served before a background refresh. */
@@ -103,6 +104,7 @@ const caches = processSingleton('project-search-caches', () => ({
 
 /** Projects whose name or any ticker matches the keyword, best first (at most 20). */
 export async function searchProjects(keyword: string): Promise<SearchResult[]> {
+  listenForInvalidations();
   const { index, answers } = await caches.searchIndex.get();
   // The index reads the keyword exactly this way, so equal keys always have equal answers.
   const key = normalizeText(keyword).slice(0, SEARCH_KEYWORD_MAX_LENGTH);
@@ -116,11 +118,27 @@ export async function searchProjects(keyword: string): Promise<SearchResult[]> {
 
 /** The most viewed projects of the last week, then by rank: what the search box shows before a keyword. */
 export async function getTrendingProjects(): Promise<SearchResult[]> {
+  listenForInvalidations();
   return caches.trending.get();
 }
 
-/** Drops the in-memory copies after projects change (every staff write does), so the next search reads them again. */
-export function invalidateSearchCaches(): void {
+function dropSearchCaches(): void {
   caches.searchIndex.invalidate();
   caches.trending.invalidate();
+}
+
+let listening = false;
+/** Another instance's staff write drops this process's copies too (registered on first use, not at import). */
+function listenForInvalidations() {
+  if (listening) return;
+  listening = true;
+  listenOnBus('search-caches', dropSearchCaches);
+}
+
+/**
+ * Drops the in-memory copies after projects change (every staff write does), here and on every other instance, so
+ * the next search anywhere reads them again.
+ */
+export function invalidateSearchCaches(): void {
+  broadcastOnBus('search-caches', '*');
 }

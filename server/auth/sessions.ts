@@ -6,14 +6,15 @@ import { LRUCache } from 'lru-cache';
 
 import { getDb, type Database } from '../db/client';
 import { revokedSessions, users } from '../db/schema';
+import { broadcastOnBus, listenOnBus } from '../instance-bus';
 import { processSingleton } from '../process-singleton';
 
 /**
  * Sessions are JWTs that carry the user's session version (`sv`) and an id of their own (`sid`). Raising the
  * version in the database ends every session issued before, except the one session it names as kept (the browser
  * that changed the password or signed out the others), so that browser needs no new cookie. Each request's session
- * check compares the token with the row, cached per process for at most this long: a revocation reaches other
- * instances within it (this process forgets at once).
+ * check compares the token with the row, cached per process for at most this long. A revocation is told to the
+ * other instances at once through the instance bus (Redis), so this is only the bound while Redis is unreachable.
  */
 export const SESSION_VERSION_CACHE_MS = 30_000;
 
@@ -39,7 +40,17 @@ const states = processSingleton(
     }),
 );
 
+let listening = false;
+/** Other instances' revocations clear this process's caches (registered on first use, not at import). */
+function listenForRevocations() {
+  if (listening) return;
+  listening = true;
+  listenOnBus('session-state', (userId) => void states.delete(userId));
+  listenOnBus('session-revoked', (sessionId) => void revoked.set(sessionId, true));
+}
+
 async function sessionState(userId: string) {
+  listenForRevocations();
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const state = await states.fetch(userId);
   return !state || 'gone' in state ? null : state;
@@ -92,8 +103,11 @@ export async function raiseSessionVersion(db: Database, userId: string, keepSess
   return row?.version ?? 0;
 }
 
-/** Forgets a cached state (after a transaction that raised the version has committed, or rolled back). */
-export const forgetSessionState = (userId: string) => void states.delete(userId);
+/**
+ * Forgets a cached state, here and on every other instance (after a transaction that raised the version has
+ * committed, or rolled back: told before the commit, another instance could cache the old version again).
+ */
+export const forgetSessionState = (userId: string) => broadcastOnBus('session-state', userId);
 
 /**
  * Ends one session (sign-out): its id is refused from now on, so a copy of the cookie taken before, or a response
@@ -103,6 +117,6 @@ export async function revokeSession(userId: string, sessionId: string, expiresAt
   if (!/^[0-9a-f-]{36}$/i.test(userId) || !sessionId) return;
   const db = await getDb();
   await db.insert(revokedSessions).values({ sessionId, userId, expiresAt }).onConflictDoNothing();
-  revoked.set(sessionId, true);
+  broadcastOnBus('session-revoked', sessionId);
   await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
 }
