@@ -14,7 +14,7 @@ import { updateScoreAction } from '@/actions/staff/update-score';
 import type { AlertFormInput } from '@/lib/schemas/staff-alert';
 import type { AuditFormInput } from '@/lib/schemas/staff-audit';
 import { EMPTY_ALERT_FILTERS } from '@/lib/schemas/alert-filters';
-import { EMPTY_PROJECT_FORM } from '@/lib/schemas/staff-project';
+import { EMPTY_PROJECT_FORM, type ProjectFormValues } from '@/lib/schemas/staff-project';
 import { scoreFormValues } from '@/lib/schemas/staff-score';
 import { PILLARS } from '@/lib/score';
 import { listPublishedAlerts } from '@/server/alert-database';
@@ -178,7 +178,8 @@ describe('staff writes expire the cached public reads that show them', () => {
     expectExpired(shown, feed.tags);
 
     const current = (await getStaffProject(id))!;
-    const edited = await write(() => updateProjectAction(id, { ...EMPTY_PROJECT_FORM, id, name: current.name, auditStatus: 'none' }));
+    const edit: ProjectFormValues = { ...EMPTY_PROJECT_FORM, name: current.name, auditStatus: 'none' };
+    const edited = await write(() => updateProjectAction(id, edit));
     const underAuditAfter = await read(() => listUnderAudit(1000));
     expect(underAuditAfter.value.some((project) => project.id === id)).toBe(false);
     expectExpired(edited, underAuditAfter.tags);
