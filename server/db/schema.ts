@@ -842,3 +842,30 @@ export const staffAuditLog = pgTable(
   },
   (table) => [index('staff_audit_log_created_idx').on(table.createdAt), index('staff_audit_log_entity_idx').on(table.entityType, table.entityId)],
 );
+
+/**
+ * A key for the public API (/api/v1): a higher rate than anonymous use. The key is shown once; only its SHA-256 is
+ * kept (keys are long random strings, so a fast hash is enough), with its first characters to tell keys apart.
+ * Revoked keys stay, so their use is refused with a clear answer rather than an unknown key.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first characters (its public prefix and a few more), shown in Settings. */
+    displayPrefix: text('display_prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_keys_key_hash_idx').on(table.keyHash),
+    index('api_keys_user_idx').on(table.userId, table.createdAt),
+    check('api_keys_name_length', sql`char_length(${table.name}) between 1 and 60`),
+  ],
+);
