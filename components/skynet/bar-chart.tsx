@@ -7,7 +7,7 @@ export function HorizontalBars({ data }: { data: { label: string; value: number 
   return (
     <div aria-hidden className="h-56 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
           <CartesianGrid horizontal={false} strokeDasharray="3 3" />
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
           <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12 }} />
@@ -24,7 +24,7 @@ export function DailyLine({ data }: { data: { label: string; value: number }[] }
   return (
     <div aria-hidden className="h-48 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ left: 0, right: 16, top: 4, bottom: 4 }}>
+        <LineChart accessibilityLayer={false} data={data} margin={{ left: 0, right: 16, top: 4, bottom: 4 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={24} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
