@@ -33,11 +33,19 @@ export default defineConfig({
   },
   projects: [
     // Signs the shared member in once and saves the state (tests/e2e/auth.setup.ts); desktop specs opt in to it.
-    { name: 'setup', testMatch: /.*\.setup\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    { name: 'setup', testMatch: /auth\.setup\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
     {
       name: 'desktop',
-      testIgnore: [/.*\.mobile\.spec\.ts/, /cluster\.spec\.ts/],
+      testIgnore: [/.*\.mobile\.spec\.ts/, /cluster\.spec\.ts/, /staff\.spec\.ts/],
       dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunchOptions },
+    },
+    // The staff console: its first admin enrols once (tests/e2e/staff.setup.ts), and only the staff tests wait on that.
+    { name: 'staff-setup', testMatch: /staff\.setup\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    {
+      name: 'staff',
+      testMatch: /staff\.spec\.ts/,
+      dependencies: ['staff-setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromiumLaunchOptions },
     },
     { name: 'phone', testMatch: /.*\.mobile\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions } },
