@@ -227,9 +227,8 @@ export const listFilterOptions = unstable_cache(
 
 export type LeaderboardPage = { rows: (ProjectSummary & { latestAuditAt: Date | null })[]; total: number; page: number; pageCount: number };
 
-/** The filtered, sorted, paginated leaderboard. */
-export async function listLeaderboard(filters: LeaderboardFilters): Promise<LeaderboardPage> {
-  const db = await getDb();
+/** The leaderboard's filters as SQL over projects left-joined to project_scores (also the public API's list). */
+export function leaderboardConditions(filters: Omit<LeaderboardFilters, 'sort' | 'page'>): SQL | undefined {
   const conditions: SQL[] = [shownPublicly];
   if (filters.category) conditions.push(eq(projects.category, filters.category));
   if (filters.chain) conditions.push(sql`${filters.chain} = any(${projects.chains})`);
@@ -241,15 +240,27 @@ export async function listLeaderboard(filters: LeaderboardFilters): Promise<Lead
   }
   if (filters.minScore !== null) conditions.push(gte(projectScores.score, filters.minScore));
   if (filters.maxScore !== null) conditions.push(sql`${projectScores.score} <= ${filters.maxScore}`);
-  const where = and(...conditions);
+  return and(...conditions);
+}
 
-  const latestAudit = sql<Date | null>`(select max(${audits.publishedAt}) from ${audits} where ${audits.projectId} = ${projects.id} and ${publishedAudit})`;
-  const order = {
-    score: [sql`${projectScores.score} desc nulls last`, asc(projects.name)],
-    rank: [sql`${projects.rank} asc nulls last`, asc(projects.name)],
-    name: [asc(projects.name)],
-    audit: [sql`${latestAudit} desc nulls last`, asc(projects.name)],
-  }[filters.sort];
+/** A project's latest published audit date, as a column. */
+export const latestAuditColumn = sql<Date | null>`(select max(${audits.publishedAt}) from ${audits} where ${audits.projectId} = ${projects.id} and ${publishedAudit})`;
+
+/** The leaderboard's sort orders, each ending on a unique column so pages never overlap. */
+export function leaderboardOrder(sort: LeaderboardFilters['sort']): SQL[] {
+  return {
+    score: [sql`${projectScores.score} desc nulls last`, asc(projects.name), asc(projects.id)],
+    rank: [sql`${projects.rank} asc nulls last`, asc(projects.name), asc(projects.id)],
+    name: [asc(projects.name), asc(projects.id)],
+    audit: [sql`${latestAuditColumn} desc nulls last`, asc(projects.name), asc(projects.id)],
+  }[sort];
+}
+
+/** The filtered, sorted, paginated leaderboard. */
+export async function listLeaderboard(filters: LeaderboardFilters): Promise<LeaderboardPage> {
+  const db = await getDb();
+  const where = leaderboardConditions(filters);
+  const order = leaderboardOrder(filters.sort);
 
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -259,7 +270,7 @@ export async function listLeaderboard(filters: LeaderboardFilters): Promise<Lead
   const pageCount = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
   const rows = await db
-    .select({ ...summaryColumns, latestAuditAt: latestAudit })
+    .select({ ...summaryColumns, latestAuditAt: latestAuditColumn })
     .from(projects)
     .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
     .where(where)
