@@ -45,6 +45,9 @@ export const LIMITS = {
   'avatar-user': { points: 30, duration: HOUR },
   // Staff second factor: wrong TOTP or recovery codes per member (six digits must not be guessable).
   'staff-code-user': { points: 10, duration: 15 * MINUTE },
+  // Public API v1 (issue #19): every request spends one point; anonymous callers per address, keys per key.
+  'api-anon-ip': { points: 60, duration: MINUTE },
+  'api-key': { points: 600, duration: MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -88,6 +91,8 @@ export type RateLimits = {
   consume(name: LimitName, key: string): Promise<void>;
   /** Spends a point; throws a 429 RateLimitedError with this message when the budget is spent. */
   consumeOrRefuse(name: LimitName, key: string, message: string): Promise<void>;
+  /** Spends a point and says what is left, for headers that announce the budget (never throws on a refusal). */
+  take(name: LimitName, key: string): Promise<{ allowed: boolean; remaining: number; resetSeconds: number }>;
   /** Counts an event without ever refusing. */
   record(name: LimitName, key: string): Promise<void>;
   /** Points spent in the current window, without spending one. */
@@ -179,6 +184,15 @@ function rateLimitsOver(store: LimiterStore): RateLimits {
     async consumeOrRefuse(name, key, message) {
       const refusal = await spend(name, key);
       if (refusal) throw new RateLimitedError(message, retryAfterSeconds(refusal));
+    },
+    async take(name, key) {
+      try {
+        const state = await (await ready(name)).consume(key.toLowerCase());
+        return { allowed: true, remaining: state.remainingPoints, resetSeconds: Math.max(0, Math.ceil(state.msBeforeNext / 1000)) };
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return { allowed: false, remaining: 0, resetSeconds: retryAfterSeconds(error) };
+        throw error;
+      }
     },
     async record(name, key) {
       await spend(name, key);

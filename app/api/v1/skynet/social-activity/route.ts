@@ -1,0 +1,4 @@
+import { skynetV1Route } from '@/server/api-v1/skynet';
+
+/** Skynet's figure "social-activity" (see /api/v1/openapi.json). */
+export const { GET, OPTIONS } = skynetV1Route('social-activity');

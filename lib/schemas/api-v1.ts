@@ -1,0 +1,199 @@
+/**
+ * The public API, version 1 (issue #19): every resource's one JSON shape and every route's query, as zod schemas.
+ * The handlers type their answers by them and /api/v1/openapi.json is generated from them (server/api-v1/openapi.ts).
+ * Within v1 fields are only ever added: never renamed, retyped or removed.
+ */
+import { z } from 'zod';
+
+import { ALERT_ORIGINS, ALERT_TYPES } from '../alerts';
+import { AUDIT_FILTERS, LEADERBOARD_SORTS } from '../leaderboard';
+import { GRADES, type Grade } from '../score';
+import { alertFilterFieldSchemas } from './alert-filters';
+
+export const API_V1_LIMIT_DEFAULT = 50;
+export const API_V1_LIMIT_MAX = 200;
+/** The most project ids one `ids` filter may name. */
+export const API_V1_IDS_MAX = 50;
+
+const PROJECT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const isoDateTime = z.iso.datetime({ offset: true });
+
+// ---- Query parameters (strict: an unknown parameter is a 400, never silently ignored) ----
+
+const limit = z
+  .string()
+  .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${API_V1_LIMIT_MAX}`)
+  .transform(Number)
+  .pipe(z.number().int().min(1, `limit must be a whole number from 1 to ${API_V1_LIMIT_MAX}`).max(API_V1_LIMIT_MAX, `limit must be a whole number from 1 to ${API_V1_LIMIT_MAX}`))
+  .optional()
+  .describe(`Items per page, 1 to ${API_V1_LIMIT_MAX} (default ${API_V1_LIMIT_DEFAULT}).`);
+const cursor = z.string().min(1).max(512).optional().describe('The `nextCursor` of the previous page; opaque.');
+export const formatSchema = z.enum(['json', 'csv']).optional().describe('`csv` answers text/csv (as does `Accept: text/csv`).');
+const text = z.string().trim().min(1).max(100);
+const score = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a number from 0 to 100')
+  .transform(Number)
+  .pipe(z.number().min(0, 'must be a number from 0 to 100').max(100, 'must be a number from 0 to 100'))
+  .optional();
+
+export const projectIdSchema = z.string().regex(PROJECT_ID, 'not a project id');
+export const alertIdSchema = z.uuid('not an alert id');
+
+const idList = z
+  .string()
+  .transform((value, ctx) => {
+    const ids = value.split(',').map((id) => id.trim());
+    if (ids.length > API_V1_IDS_MAX) ctx.addIssue({ code: 'custom', message: `ids may name at most ${API_V1_IDS_MAX} projects` });
+    else if (ids.some((id) => !PROJECT_ID.test(id))) ctx.addIssue({ code: 'custom', message: 'ids must be project ids separated by commas' });
+    return ids;
+  })
+  .optional()
+  .describe(`Only these projects: up to ${API_V1_IDS_MAX} ids, separated by commas.`);
+
+export const projectListQuerySchema = z.strictObject({
+  ids: idList,
+  category: text.optional(),
+  chain: text.optional(),
+  grade: z.enum(GRADES as [Grade, ...Grade[]]).optional(),
+  minScore: score,
+  maxScore: score,
+  audit: z.enum(AUDIT_FILTERS).optional(),
+  kyc: z.enum(['true', 'false']).optional().describe('`true`: KYC-verified projects only.'),
+  sort: z.enum(LEADERBOARD_SORTS).optional().describe('score (default), rank, name or audit (latest audit first).'),
+  limit,
+  cursor,
+  format: formatSchema,
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+
+export const formatOnlyQuerySchema = z.strictObject({ format: formatSchema });
+export const jsonOnlyQuerySchema = z.strictObject({});
+
+export const alertListQuerySchema = z.strictObject({
+  project: projectIdSchema.optional(),
+  type: z.enum(ALERT_TYPES).optional(),
+  origin: z.enum(ALERT_ORIGINS).optional(),
+  limit,
+  cursor,
+  format: formatSchema,
+});
+export type AlertListQuery = z.output<typeof alertListQuerySchema>;
+
+const { page: _page, ...incidentFields } = alertFilterFieldSchemas;
+/** The incident database's filters (as /alerts reads them), strict, with cursor pagination instead of pages. */
+export const incidentListQuerySchema = z.strictObject({
+  ...Object.fromEntries(Object.entries(incidentFields).map(([key, schema]) => [key, (schema as z.ZodType<unknown, string>).optional()])),
+  limit,
+  cursor,
+  format: formatSchema,
+} as { [K in keyof typeof incidentFields]: z.ZodOptional<(typeof incidentFields)[K]> } & { limit: typeof limit; cursor: typeof cursor; format: typeof formatSchema });
+export type IncidentListQuery = z.output<typeof incidentListQuerySchema>;
+
+// ---- Answers ----
+
+export const projectSummaryV1Schema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  rank: z.int().nullable(),
+  tokenTickers: z.array(z.string()),
+  category: z.string().nullable(),
+  chains: z.array(z.string()),
+  auditStatus: z.enum(['audited', 'under_audit', 'none']),
+  kycVerified: z.boolean(),
+  score: z.number().nullable(),
+  grade: z.enum(GRADES as [Grade, ...Grade[]]).nullable(),
+  latestAuditAt: isoDateTime.nullable(),
+  isDemo: z.boolean(),
+});
+export type ProjectSummaryV1 = z.infer<typeof projectSummaryV1Schema>;
+
+const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+
+export const projectListV1Schema = page(projectSummaryV1Schema);
+
+const findingCount = z.object({ total: z.int().nonnegative(), resolved: z.int().nonnegative() });
+export const auditV1Schema = z.object({
+  id: z.uuid(),
+  auditor: z.string(),
+  publishedAt: isoDateTime,
+  startedOn: z.iso.date().nullable(),
+  endedOn: z.iso.date().nullable(),
+  scope: z.string(),
+  reportUrl: z.string().nullable(),
+  findings: z.record(z.string(), findingCount),
+  isDemo: z.boolean(),
+});
+
+export const alertSourceV1Schema = z.object({ kind: z.enum(['link', 'evidence', 'explorer', 'demo']), href: z.string() });
+
+/** An alert as every list shows it: the alerts feed, the incident database and a project's alerts. */
+export const alertV1Schema = z.object({
+  id: z.uuid(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  projectCategory: z.string().nullable(),
+  type: z.string(),
+  title: z.string(),
+  occurredAt: isoDateTime,
+  chain: z.string().nullable(),
+  technique: z.string().nullable(),
+  confidence: z.string(),
+  origin: z.enum(ALERT_ORIGINS),
+  amountLostUsd: z.number().nullable(),
+  amountReturnedUsd: z.number().nullable(),
+  amountsPricedOn: z.iso.date().nullable(),
+  retractedAt: isoDateTime.nullable(),
+  retractionReason: z.string().nullable(),
+  sources: z.array(alertSourceV1Schema),
+  isDemo: z.boolean(),
+});
+export type AlertV1 = z.infer<typeof alertV1Schema>;
+export const alertListV1Schema = page(alertV1Schema);
+
+export const correctionV1Schema = z.object({
+  id: z.uuid(),
+  createdAt: isoDateTime,
+  reason: z.string(),
+  changes: z.array(z.object({ field: z.string(), label: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export const alertDetailV1Schema = z.object({
+  ...alertV1Schema.shape,
+  description: z.string().nullable(),
+  publishedAt: isoDateTime.nullable(),
+  evidence: z.record(z.string(), z.unknown()).nullable(),
+  corrections: z.array(correctionV1Schema),
+});
+
+export const projectV1Schema = z.object({
+  ...projectSummaryV1Schema.shape,
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  pillars: z.record(z.string(), z.object({ score: z.number(), signals: z.record(z.string(), z.number()) })).nullable(),
+  methodologyVersion: z.string().nullable(),
+  scoreUpdatedAt: isoDateTime.nullable(),
+  audits: z.array(auditV1Schema),
+  alerts: z.array(alertV1Schema),
+});
+
+export const scorePointV1Schema = z.object({
+  recordedAt: isoDateTime,
+  score: z.number(),
+  grade: z.enum(GRADES as [Grade, ...Grade[]]),
+  methodologyVersion: z.string(),
+  note: z.string(),
+  isDemo: z.boolean(),
+});
+export const scoreHistoryV1Schema = z.object({ projectId: z.string(), data: z.array(scorePointV1Schema) });
+
+/** Every 4xx and 5xx answer (RFC 9457 problem details); `errors` names each bad parameter. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string(),
+  instance: z.string(),
+  errors: z.array(z.object({ parameter: z.string(), detail: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
