@@ -20,6 +20,9 @@
 // 6. With the server stopped: fan-out (issue 16), one alert published on a project watched by 10,000 users, in a
 //    process running the server's publication and mail worker on a fresh folder (bench/fanout.mjs; runs on its own
 //    too: `node scripts/bench/fanout.mjs`): time to all notifications, to all mails at the SMTP sink, RSS peak.
+// 7. With the server stopped: the incident database (issue 21), the /alerts page's server-side reads over 20,000
+//    alerts, uncached, unfiltered and with a few filter combinations, in a process of its own on a fresh folder
+//    (bench/alerts-db.mjs; runs on its own too: `node scripts/bench/alerts-db.mjs`): p99 per case.
 // Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
 // Always the embedded database in a temp folder: DATABASE_URL is ignored here.
 import fs from 'node:fs';
@@ -33,6 +36,7 @@ import { searchPaths } from './bench/keywords.mjs';
 import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
 import { blockNotifyRows, runBlockNotifyBench } from './bench/block-notify.mjs';
 import { fanoutRows, runFanoutBench } from './bench/fanout.mjs';
+import { alertsDbRows, runAlertsDbBench } from './bench/alerts-db.mjs';
 import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { findFreePort, startServer, stopAllServers } from './bench/server.mjs';
@@ -185,6 +189,10 @@ async function main() {
   log('fan-out: one alert to 10,000 watchers …');
   const fanout = await runFanoutBench(ROOT, { log });
 
+  // 7. The incident database's page reads over 20,000 alerts, also with the site stopped.
+  log('incident database: 20,000 alerts …');
+  const alertsDb = await runAlertsDbBench(ROOT, { log });
+
   // Report.
   const searchVsHealth = searchSat.requestsPerSecond / health.requestsPerSecond;
   const homeVsStatic = home.requestsPerSecond / staticPage.requestsPerSecond;
@@ -227,6 +235,7 @@ async function main() {
   );
   rows.push(...blockNotifyRows(notify));
   rows.push(...fanoutRows(fanout));
+  rows.push(...alertsDbRows(alertsDb));
   if (js.skipped) {
     rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
   } else {
