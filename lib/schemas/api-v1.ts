@@ -80,7 +80,8 @@ export const alertListQuerySchema = z.strictObject({
 });
 export type AlertListQuery = z.output<typeof alertListQuerySchema>;
 
-const { page: _page, ...incidentFields } = alertFilterFieldSchemas;
+// The page number is the web page's; the API pages by cursor.
+const incidentFields = Object.fromEntries(Object.entries(alertFilterFieldSchemas).filter(([key]) => key !== 'page')) as Omit<typeof alertFilterFieldSchemas, 'page'>;
 /** The incident database's filters (as /alerts reads them), strict, with cursor pagination instead of pages. */
 export const incidentListQuerySchema = z.strictObject({
   ...Object.fromEntries(Object.entries(incidentFields).map(([key, schema]) => [key, (schema as z.ZodType<unknown, string>).optional()])),

@@ -13,7 +13,7 @@ import { getConfig } from '../config';
 import { getDb } from '../db/client';
 import { projects, securityAlerts } from '../db/schema';
 import { decodeCursor, encodeCursor } from './cursor';
-import type { V1Answer } from './http';
+import { withoutFormat, type V1Answer } from './http';
 
 /** The most alerts a project's own answer carries (newest first); the alerts list pages through the rest. */
 const PROJECT_ALERTS_MAX = 50;
@@ -23,7 +23,7 @@ const iso = (date: Date | string | null) => (date === null ? null : new Date(dat
 type StoredRow = Parameters<typeof toAlertDatabaseRow>[0];
 
 function alertOf(row: StoredRow): AlertV1 {
-  const { projectLogo: _logo, ...listed } = toAlertDatabaseRow(row, getConfig().explorerUrl);
+  const listed = toAlertDatabaseRow(row, getConfig().explorerUrl);
   return {
     id: listed.id,
     projectId: listed.projectId,
@@ -83,7 +83,7 @@ async function pageOfAlerts(filters: AlertFilters, limit: number, cursor: string
     .where(and(...alertFilterConditions(filters), after))
     .orderBy(desc(securityAlerts.occurredAt), desc(securityAlerts.id))
     .limit(limit + 1);
-  const data = rows.slice(0, limit).map(({ cursorAt: _at, ...row }) => alertOf(row));
+  const data = rows.slice(0, limit).map(alertOf);
   const last = rows[limit - 1];
   const nextCursor = rows.length > limit ? encodeCursor(fingerprint, { at: last.cursorAt, id: last.id }) : null;
   return { body: { data, nextCursor }, nextCursor, csv: { header: ALERT_CSV_HEADER, rows: data.map(alertCsvRow) } };
@@ -91,14 +91,14 @@ async function pageOfAlerts(filters: AlertFilters, limit: number, cursor: string
 
 /** The alerts feed: every published alert, optionally of one project, type or origin. */
 export function listAlertsV1(query: AlertListQuery): Promise<V1Answer> {
-  const { cursor, limit = API_V1_LIMIT_DEFAULT, format: _format, ...chosen } = query;
+  const { cursor, limit = API_V1_LIMIT_DEFAULT, ...chosen } = withoutFormat(query);
   const filters: AlertFilters = { ...EMPTY_ALERT_FILTERS, project: chosen.project ?? null, type: chosen.type ?? null, origin: chosen.origin ?? null };
   return pageOfAlerts(filters, limit, cursor, ['alerts', chosen]);
 }
 
 /** The incident database: the /alerts page's filters, cursor-paged. */
 export function listIncidentsV1(query: IncidentListQuery): Promise<V1Answer> {
-  const { cursor, limit = API_V1_LIMIT_DEFAULT, format: _format, ...chosen } = query;
+  const { cursor, limit = API_V1_LIMIT_DEFAULT, ...chosen } = withoutFormat(query);
   const filters: AlertFilters = { ...EMPTY_ALERT_FILTERS };
   for (const [key, value] of Object.entries(chosen)) if (value !== undefined) (filters as Record<string, unknown>)[key] = value;
   if (filters.from && filters.to && filters.from > filters.to) [filters.from, filters.to] = [filters.to, filters.from];

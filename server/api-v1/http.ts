@@ -153,6 +153,13 @@ export function readV1Param<T extends z.ZodType>(value: unknown, schema: T, what
   return parsed.data;
 }
 
+/** A query without its `format`, which chooses the answer's form, not its content (nor its cursor). */
+export function withoutFormat<T extends { format?: unknown }>(query: T): Omit<T, 'format'> {
+  const rest: T = { ...query };
+  delete rest.format;
+  return rest;
+}
+
 /** True when the client asked for CSV: `?format=csv`, or an Accept header that prefers text/csv to JSON. */
 function wantsCsv(request: Request): boolean {
   const format = new URL(request.url).searchParams.get('format');

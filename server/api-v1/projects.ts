@@ -13,7 +13,7 @@ import { getProjectDetail, latestAuditColumn, leaderboardConditions, leaderboard
 import { listScoreHistory } from '../score-history';
 import { alertsOfProjectV1 } from './alerts';
 import { decodeCursor, encodeCursor } from './cursor';
-import type { V1Answer } from './http';
+import { withoutFormat, type V1Answer } from './http';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -50,7 +50,7 @@ const summaryColumns = {
 
 /** The leaderboard's filters and sort as the API names them, one page after the cursor's position. */
 export async function listProjectsV1(query: ProjectListQuery): Promise<V1Answer> {
-  const { cursor, limit = API_V1_LIMIT_DEFAULT, format: _format, ...filters } = query;
+  const { cursor, limit = API_V1_LIMIT_DEFAULT, ...filters } = withoutFormat(query);
   const position = decodeCursor(cursor, filters, z.object({ offset: z.int().min(0).max(1_000_000) }));
   const offset = position?.offset ?? 0;
   const where = and(
