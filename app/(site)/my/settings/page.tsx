@@ -3,6 +3,7 @@ import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
 import { AlertEmailSection } from '@/components/settings/alert-email-section';
+import { ApiKeysSection } from '@/components/settings/api-keys-section';
 import { ChangePasswordSection } from '@/components/settings/change-password-section';
 import { ProfileSection } from '@/components/settings/profile-section';
 import { SessionsSection } from '@/components/settings/sessions-section';
@@ -13,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { TOUR_START_HREF } from '@/lib/tour-link';
 import { getAlertEmailChoice } from '@/server/alert-mail';
+import { listApiKeys } from '@/server/api-v1/keys';
 import { isFlagOn } from '@/server/flags';
 import { requireUser } from '@/server/session';
 import { getAccountProfile } from '@/server/users';
@@ -23,12 +25,13 @@ export const metadata: Metadata = { title: 'Account settings', description: 'You
 
 export default async function SettingsPage() {
   const user = await requireUser('/my/settings');
-  const [profile, wallets, surveyEnabled, alertEmail, webhookEndpoints] = await Promise.all([
+  const [profile, wallets, surveyEnabled, alertEmail, webhookEndpoints, apiKeys] = await Promise.all([
     getAccountProfile(user.id),
     listWallets(user.id),
     isFlagOn(user.id, 'extendedUserSetting'),
     getAlertEmailChoice(user.id),
     listWebhookEndpoints(user.id),
+    listApiKeys(user.id),
   ]);
   return (
     <>
@@ -55,6 +58,7 @@ export default async function SettingsPage() {
         </CardSection>
         <AlertEmailSection initialChoice={alertEmail} />
         <WebhooksSection initialEndpoints={webhookEndpoints} />
+        <ApiKeysSection initialKeys={apiKeys} />
         <WalletsSection initialWallets={wallets.map((wallet) => wallet.walletAddress)} />
         <ChangePasswordSection />
         <SessionsSection />
