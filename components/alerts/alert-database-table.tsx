@@ -15,7 +15,7 @@ function sourceLabel(source: AlertSource, index: number): string {
 }
 
 /** The sources as links; those leaving the site open in a new tab. */
-export function AlertSourceLinks({ sources }: { sources: AlertSource[] }) {
+function AlertSourceLinks({ sources }: { sources: AlertSource[] }) {
   if (sources.length === 0) return <>—</>;
   return (
     <span className="flex flex-wrap gap-x-2">
