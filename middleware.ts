@@ -2,7 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 
 import { safeCallbackPath } from '@/lib/callback-url';
-import { buildSecurityHeaders, type HeaderSet } from '@/lib/security-headers';
+import { buildSecurityHeaders, SVG_BADGE_CSP, type HeaderSet } from '@/lib/security-headers';
 import { SIGN_IN_PATH } from '@/server/auth/edge-config';
 import { getConfig, resolveAuthSecret } from '@/server/config';
 import { changesState, isCrossSiteRequest } from '@/server/cross-site';
@@ -49,6 +49,8 @@ export default async function middleware(request: NextRequest) {
     }
     return withHeaders(NextResponse.next(), set);
   }
+  // A badge is an image embedded anywhere: the API's headers with a policy that lets its inline styles apply.
+  if (pathname.startsWith('/badge/')) return withHeaders(NextResponse.next(), { ...securityHeaders().api, 'content-security-policy': SVG_BADGE_CSP });
   const set = securityHeaders().page;
   if (pathname === '/my' || pathname.startsWith('/my/')) {
     authSecret ??= resolveAuthSecret();

@@ -27,6 +27,9 @@ const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyrosco
 /** For responses that load nothing (JSON, images, scripts, styles, fonts); Auth.js's plain sign-out page still posts to itself. */
 export const NOTHING_LOADS_CSP = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/** For the embeddable SVG badges (/badge/*.svg): their own inline styles, and nothing else, not even a script. */
+export const SVG_BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
 /** The headers that never depend on configuration. */
 export const CONSTANT_SECURITY_HEADERS: HeaderSet = {
   'x-frame-options': 'DENY',

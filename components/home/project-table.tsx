@@ -1,5 +1,6 @@
 import Link from 'next/link';
 
+import { CompareToggle } from '@/components/compare/compare-toggle';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
@@ -9,8 +10,8 @@ import { formatRank } from '@/lib/utils';
 
 type Row = Omit<ProjectSummary, 'chains' | 'kycVerified' | 'isDemo'> & { latestAuditAt?: Date | null };
 
-/** The leaderboard table: one row per project, linking to its page. */
-export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }) {
+/** The leaderboard table: one row per project, linking to its page; with `compare`, each row can join /compare. */
+export function ProjectTable({ rows, caption, compare = false }: { rows: Row[]; caption: string; compare?: boolean }) {
   if (rows.length === 0) return <p className="rounded-lg border p-6 text-center text-muted-foreground">No project matches these filters.</p>;
   return (
     <div className="overflow-x-auto rounded-lg border">
@@ -26,6 +27,11 @@ export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }
             <th scope="col" className="px-3 py-2 font-medium">Score</th>
             <th scope="col" className="px-3 py-2 font-medium">Category</th>
             <th scope="col" className="px-3 py-2 font-medium">Audit</th>
+            {compare ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Compare</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -50,6 +56,11 @@ export function ProjectTable({ rows, caption }: { rows: Row[]; caption: string }
                 {AUDIT_STATUS_LABELS[row.auditStatus]}
                 {row.latestAuditAt ? <span className="block text-xs text-muted-foreground">{formatDate(row.latestAuditAt)}</span> : null}
               </td>
+              {compare ? (
+                <td className="px-3 py-2 text-right">
+                  <CompareToggle projectId={row.id} projectName={row.name} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

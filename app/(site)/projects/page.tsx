@@ -2,9 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
+import { CompareLink } from '@/components/compare/compare-link';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ProjectTable } from '@/components/home/project-table';
+import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { leaderboardQuery } from '@/lib/leaderboard';
+import { OPEN_DATA_TEXTS } from '@/lib/messages';
 import { parseLeaderboardFilters } from '@/lib/schemas/leaderboard';
 import { listFilterOptions, listLeaderboard } from '@/server/projects';
 
@@ -29,10 +32,17 @@ export default async function ProjectsPage({ searchParams }: Props) {
           {/* Keyed by the query so the score inputs show the URL's values after navigation. */}
           <LeaderboardFilters key={leaderboardQuery(filters)} filters={filters} categories={options.categories} chains={options.chains} />
         </div>
-        <p className="text-sm text-muted-foreground" role="status">
-          {board.total} {board.total === 1 ? 'project' : 'projects'} · page {board.page} of {board.pageCount}
-        </p>
-        <ProjectTable rows={board.rows} caption="Projects matching the filters" />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground" role="status">
+            {board.total} {board.total === 1 ? 'project' : 'projects'} · page {board.page} of {board.pageCount}
+          </p>
+          <div className="flex flex-wrap items-center gap-6">
+            <CompareLink />
+            {/* Every page of the filtered set, in the page's order. */}
+            <DownloadCsvLink href={`/projects/export.csv${leaderboardQuery({ ...filters, page: 1 })}`} hint={OPEN_DATA_TEXTS.leaderboardCsvHint} />
+          </div>
+        </div>
+        <ProjectTable rows={board.rows} caption="Projects matching the filters" compare />
         <nav aria-label="Pagination" className="flex items-center justify-between">
           {board.page > 1 ? (
             <Link href={pageLink(board.page - 1)} className="font-medium text-primary" rel="prev">

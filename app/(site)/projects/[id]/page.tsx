@@ -3,6 +3,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense, type ReactNode } from 'react';
 
+import { CompareToggle } from '@/components/compare/compare-toggle';
+import { BadgeEmbed } from '@/components/project/badge-embed';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { PageViewBeacon } from '@/components/project/page-view-beacon';
 import { ProjectLogo } from '@/components/project/project-logo';
@@ -11,8 +13,11 @@ import { Badge } from '@/components/ui/badge';
 import { CardSection } from '@/components/ui/card-section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
+import { badgeSnippets } from '@/lib/badge';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
+import { OPEN_DATA_TEXTS } from '@/lib/messages';
 import { formatRank } from '@/lib/utils';
+import { getConfig } from '@/server/config';
 import { getProjectDetail } from '@/server/projects';
 
 import { AlertsPanel, AuditsPanel, VotePanel } from './_components/project-panels';
@@ -56,6 +61,7 @@ export default async function ProjectPage({ params }: Props) {
               <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{project.name}</h1>
               <GradeBadge grade={project.grade} tone={project.gradeTone} score={project.score} />
               <WatchlistStar projectId={project.id} projectName={project.name} className="text-white" />
+              <CompareToggle projectId={project.id} projectName={project.name} className="border-white/40 text-white hover:bg-white/10" />
             </div>
             <ul aria-label="Token tickers" className="mt-2 flex flex-wrap gap-2">
               {project.tokenTickers.map((ticker) => (
@@ -129,6 +135,14 @@ export default async function ProjectPage({ params }: Props) {
           <Suspense fallback={panelSkeleton}>
             <VotePanel projectId={project.id} />
           </Suspense>
+          <Panel title={OPEN_DATA_TEXTS.badgeTitle} id="badge-heading">
+            <BadgeEmbed
+              badgeUrl={`/badge/${project.id}.svg`}
+              verifyUrl={`/verify/${project.id}`}
+              alt={OPEN_DATA_TEXTS.badgeAlt(project.name, project.grade ?? OPEN_DATA_TEXTS.badgeNotAssessed)}
+              snippets={badgeSnippets(getConfig().siteUrl, project.id, OPEN_DATA_TEXTS.badgeAlt(project.name, project.grade ?? OPEN_DATA_TEXTS.badgeNotAssessed))}
+            />
+          </Panel>
           {project.isDemo ? (
             <section className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-sm text-amber-950">
               <h2 className="font-semibold">Demo data</h2>

@@ -1,14 +1,23 @@
 import { AlertsList } from '@/components/project/alerts-list';
 import { AuditsList } from '@/components/project/audits-list';
+import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { FeedLink } from '@/components/project/feed-link';
 import { VoteWidget } from '@/components/project/vote-widget';
+import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { alertCsvHref } from '@/lib/schemas/alert-filters';
 import { listProjectAlerts, listProjectAudits } from '@/server/projects';
 import { peekVoterKey } from '@/server/visitor';
 import { getSiteYesPercentage, getVoteSummary } from '@/server/votes';
 
 /** The project's audits, streamed in after the shell. */
 export async function AuditsPanel({ projectId }: { projectId: string }) {
-  return <AuditsList audits={await listProjectAudits(projectId)} />;
+  const audits = await listProjectAudits(projectId);
+  return (
+    <div className="grid gap-3">
+      <AuditsList audits={audits} />
+      {audits.length > 0 ? <DownloadCsvLink href={`/projects/${projectId}/audits.csv`} hint={OPEN_DATA_TEXTS.auditsCsvHint} /> : null}
+    </div>
+  );
 }
 
 /** The project's alert history. */
@@ -16,7 +25,11 @@ export async function AlertsPanel({ projectId }: { projectId: string }) {
   return (
     <div className="grid gap-3">
       <AlertsList alerts={await listProjectAlerts(projectId)} emptyText="No security alerts recorded for this project." />
-      <FeedLink href={`/projects/${projectId}/feed.xml`} label="This project's alerts feed (Atom)" />
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <FeedLink href={`/projects/${projectId}/feed.xml`} label="This project's alerts feed (Atom)" />
+        {/* The incident database's export, filtered to this project: one writer for every alerts CSV. */}
+        <DownloadCsvLink href={alertCsvHref({ project: projectId })} hint={OPEN_DATA_TEXTS.alertsCsvHint} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,32 @@
+'use client';
+
+import Link from 'next/link';
+
+import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { COMPARE_MIN, compareHref } from '@/lib/compare-selection';
+import { cn } from '@/lib/utils';
+
+import { useCompareSelection } from './use-compare-selection';
+
+/** "Compare (n)": the chosen projects' comparison, shown once something is chosen; a link from two on. */
+export function CompareLink({ className }: { className?: string }) {
+  const { selection, clear } = useCompareSelection();
+  if (selection.length === 0) return null;
+  const text = OPEN_DATA_TEXTS.compareLink(selection.length);
+  return (
+    <div className={cn('flex items-center gap-3 text-sm', className)} role="status">
+      {selection.length >= COMPARE_MIN ? (
+        <Link href={compareHref(selection)} className="font-semibold text-primary underline-offset-4 hover:underline">
+          {text}
+        </Link>
+      ) : (
+        <span className="text-muted-foreground" title={OPEN_DATA_TEXTS.compareTooFew}>
+          {text}
+        </span>
+      )}
+      <button type="button" onClick={clear} className="text-muted-foreground underline-offset-4 hover:underline">
+        {OPEN_DATA_TEXTS.compareClear}
+      </button>
+    </div>
+  );
+}
