@@ -13,6 +13,7 @@ export const RESOURCE_LINKS: NavLink[] = [
   { label: 'Blog', href: '/resources/blog' },
   { label: 'Score methodology', href: '/resources/methodology' },
   { label: 'Security leaderboard', href: '/projects' },
+  { label: 'Developers: public API', href: '/developers' },
 ];
 
 /** The incident database (#21): a top-level link in the header, first under Resources in the mobile drawer. */
