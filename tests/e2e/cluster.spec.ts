@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
 
 import { SETTINGS_MESSAGES } from '../../lib/messages';
@@ -12,7 +12,7 @@ import { freePort, freePortRun, missingTools, startCluster, startPostgres, start
 import { createConfirmedAccount, newSignedInUser } from '../../scripts/bench/cluster/users.mjs';
 import { signInByApi, strongPassword } from './support/auth';
 import { uniqueEmail } from './support/mail';
-import { draftAlert, enrolSecondFactor, hydrated, PROJECT, section } from './support/staff';
+import { enrolSecondFactor, hydrated, pickProject, PROJECT, section, today } from './support/staff';
 
 /*
  * Issue #17's proof in CI, a few seconds per fault: `node scripts/cluster.mjs` (two instances behind nginx) on a
@@ -113,6 +113,21 @@ async function writer(listCount: number) {
   }
   const projectIds = (await services!.sql<{ id: string }[]>`select id from projects order by id limit 60`).map((row) => row.id);
   return { lists, projectIds };
+}
+
+/** Saves a draft alert on the project from the console's form (no amounts: only what a draft needs); its page opens. */
+async function draftAlert(page: Page, title: string) {
+  await page.goto('/staff/alerts/new');
+  await hydrated(page.getByLabel('Title'));
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Type').selectOption({ label: 'Exploit' });
+  await page.getByLabel('Date of the incident').fill(today());
+  await page.getByLabel('Confidence').selectOption({ label: 'High' });
+  await pickProject(page, /^Project/, PROJECT);
+  await page.getByLabel('Source links').fill('https://example.com/post-mortem');
+  await page.getByLabel('Description').fill('Drained on one instance, seen on the other.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/staff\/alerts\/[0-9a-f-]{36}$/);
 }
 
 type Answer = { at: number; status: number; ms: number };

@@ -272,7 +272,16 @@ export async function startCluster({ root, port, databaseUrl, redisUrl, dataDir,
     throw new Error(`The cluster did not get ready:\n${output.slice(-6000)}`);
   }
   const stateFile = ready;
-  const state = () => JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+  let lastState = null;
+  // The cluster rewrites the file when an instance restarts: a read may meet it half written, then the last whole one serves.
+  const state = () => {
+    try {
+      lastState = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+    } catch (error) {
+      if (!lastState) throw error;
+    }
+    return lastState;
+  };
   log(`cluster ready at ${state().url}`);
   return {
     url: state().url.replace('localhost', '127.0.0.1'),
