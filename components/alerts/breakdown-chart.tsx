@@ -9,14 +9,15 @@ export type BreakdownChartBar = { label: string; count: number; lost: number | n
 
 /**
  * A breakdown's incident counts as bars: columns for years (oldest left), rows for techniques and chains (biggest
- * on top). The table beside it carries the same figures, so screen readers skip this.
+ * on top). The table beside it carries the same figures, so screen readers skip this (and recharts' keyboard layer
+ * is off: nothing inside a hidden region may take the focus).
  */
 export function BreakdownChart({ bars, layout }: { bars: BreakdownChartBar[]; layout: 'columns' | 'rows' }) {
   const rows = layout === 'rows';
   return (
     <div aria-hidden className="h-56 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={bars} layout={rows ? 'vertical' : 'horizontal'} margin={{ left: 0, right: 16, top: 8, bottom: 4 }}>
+        <BarChart accessibilityLayer={false} data={bars} layout={rows ? 'vertical' : 'horizontal'} margin={{ left: 0, right: 16, top: 8, bottom: 4 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={!rows} vertical={rows} />
           {rows ? (
             <>
