@@ -36,10 +36,10 @@ async function ownAccountOnSettings(page: Page) {
 test.describe('as the shared member', () => {
   test.use({ storageState: MEMBER_STATE });
 
-  test('the settings page lists Profile first, then the setup and tour sections, Alert e-mails, Webhooks, Wallets, Change password and Devices', async ({ page }) => {
+  test('the settings page lists Profile first, then the setup and tour sections, Alert e-mails, Webhooks, API keys, Wallets, Change password and Devices', async ({ page }) => {
     await openSettings(page);
     const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-    expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Alert e-mails', 'Webhooks', 'Wallets', 'Change password', 'Devices']);
+    expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Alert e-mails', 'Webhooks', 'API keys', 'Wallets', 'Change password', 'Devices']);
   });
 
   test('upload a profile picture and see it; a file that is not a picture is refused', async ({ page }) => {

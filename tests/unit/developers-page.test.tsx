@@ -14,7 +14,7 @@ describe('the /developers reference', () => {
   it('renders every operation of the OpenAPI document with its parameters and answers', async () => {
     await root.render(<DevelopersPage />);
     const headings = [...root.container.querySelectorAll('h4')].map((heading) => heading.textContent);
-    expect(headings).toEqual(Object.keys(apiV1Document.paths).map((path) => `GET${path}`));
+    expect(headings).toEqual(Object.keys(apiV1Document.paths).map((path) => `GET ${path}`));
     const projects = root.container.querySelector('#get-projects')!.closest('section')!;
     const parameters = [...projects.querySelectorAll('tbody tr td:first-child')].map((cell) => cell.textContent);
     expect(parameters).toEqual(expect.arrayContaining(['ids', 'grade', 'sort', 'limit', 'cursor', 'format']));

@@ -112,8 +112,7 @@ export default function DevelopersPage() {
               .map((operation) => (
                 <section key={operation.path} aria-labelledby={operation.anchor} className="mt-6 rounded-lg border p-4">
                   <h4 id={operation.anchor} className="font-mono text-base break-all">
-                    <span className="mr-2 rounded bg-primary/10 px-1.5 py-0.5 text-primary">{operation.method}</span>
-                    {operation.path}
+                    <span className="rounded bg-primary/10 px-1.5 py-0.5 text-primary">{operation.method}</span> {operation.path}
                   </h4>
                   <p>{operation.summary}</p>
                   {operation.parameters.length ? (
