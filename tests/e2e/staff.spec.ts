@@ -54,6 +54,8 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
 }
 
 test('anyone but staff gets the site\'s 404 at /staff and its pages', async ({ page }) => {
+  // Six page loads and a sign-up: more than the default on a busy machine.
+  test.setTimeout(90_000);
   for (const path of ['/staff', '/staff/alerts', '/staff/enrol']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

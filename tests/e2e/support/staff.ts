@@ -165,6 +165,7 @@ export async function draftAlert(page: Page, title: string) {
   await pickProject(page, /^Project/, PROJECT);
   await page.getByLabel('Chain').fill('Ethereum');
   await page.getByLabel('Amount lost (USD)').fill('1,250,000');
+  await page.getByLabel('Amounts priced on').fill(today());
   await page.getByLabel('Technique').fill('Reentrancy in withdraw()');
   await page.getByLabel('Source links').fill('https://example.com/post-mortem');
   await page.getByLabel('Description').fill('The vault was drained through a reentrant withdraw.');
