@@ -377,7 +377,6 @@ export const ALERT_DATABASE_MESSAGES = {
   sourcesExplained: 'Automatic alerts rest on their evidence, shown on their page, and link the chain explorer when one is set.',
   pricedOn: (day: string) => `priced on ${day}`,
   pricedBetween: (first: string, last: string) => (first === last ? `Amounts in USD, priced on ${first}.` : `Amounts in USD, each priced on the day its alert states (${first} to ${last}).`),
-  downloadCsv: 'Download CSV',
   downloadCsvHint: 'every alert matching these filters, all pages',
   csvBadFilterTitle: 'Bad filter',
   relatedTitle: (project: string) => `Other alerts on ${project}`,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { ALERT_DATABASE_MESSAGES as TEXT } from '../../lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT, OPEN_DATA_TEXTS } from '../../lib/messages';
 import { INCIDENTS_LINK } from '../../lib/navigation';
 import { expectPageReady } from './support/auth';
 
@@ -20,7 +20,7 @@ test.describe('the incident database', () => {
     await expect(totals.getByRole('table', { name: TEXT.byYear })).toBeVisible();
 
     await page.goto('/alerts?type=exploit&minLost=1000');
-    const download = page.getByRole('link', { name: new RegExp(TEXT.downloadCsv) });
+    const download = page.getByRole('link', { name: new RegExp(`^${OPEN_DATA_TEXTS.downloadCsv}`) });
     await expect(download).toHaveAttribute('href', '/alerts/export.csv?type=exploit&minLost=1000');
     const csv = await page.request.get('/alerts/export.csv?type=exploit&minLost=1000');
     expect(csv.status()).toBe(200);

@@ -19,7 +19,7 @@ vi.mock('next/cache', () => ({
 import AlertPage from '@/app/(site)/alerts/[id]/page';
 import AlertsPage from '@/app/(site)/alerts/page';
 import { ALERT_PAGE_ANCHORS } from '@/lib/alert-sources';
-import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES, OPEN_DATA_TEXTS } from '@/lib/messages';
 import { CACHE_TAGS } from '@/server/cache-tags';
 import { ALERT_DATABASE_PAGE_SIZE, alertCsvHref, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
 import { alertTotals, listPublishedAlerts } from '@/server/alert-database';
@@ -229,7 +229,7 @@ describe('the incident database', () => {
     const html = renderToStaticMarkup(await AlertsPage({ searchParams: Promise.resolve({ q: run.id, page: '1' }) }));
     expect(html).toContain(`href="/alerts/${outflow.id}#${ALERT_PAGE_ANCHORS.evidence}"`);
     expect(html).toContain(`href="${alertCsvHref({ ...EMPTY_ALERT_FILTERS, q: run.id }).replaceAll('&', '&amp;')}"`);
-    expect(html).toContain(ALERT_DATABASE_MESSAGES.downloadCsv);
+    expect(html).toContain(OPEN_DATA_TEXTS.downloadCsv);
   });
 
   it('states the pricing day beside amounts and in the totals, counting only days of alerts with an amount', async () => {

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
@@ -6,6 +5,7 @@ import { AlertDatabaseTable } from '@/components/alerts/alert-database-table';
 import { AlertFiltersForm } from '@/components/alerts/alert-filters-form';
 import { AlertTotalsPanel } from '@/components/alerts/alert-totals';
 import { PageBanner } from '@/components/chrome/page-banner';
+import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { FeedLink } from '@/components/project/feed-link';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 import { alertCsvHref, alertDatabaseHref, alertFiltersToSearchParams, parseAlertFilters } from '@/lib/schemas/alert-filters';
@@ -48,12 +48,7 @@ export default async function AlertsPage({ searchParams }: Props) {
           <p className="text-sm text-muted-foreground" role="status">
             {TEXT.listed(list.total)} · {TEXT.pageOf(list.page, list.pageCount)}
           </p>
-          {/* A plain download: the route streams the file, so no script or prefetch is wanted. */}
-          <a href={alertCsvHref(filters)} download className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
-            <Download aria-hidden className="size-4" />
-            {TEXT.downloadCsv}
-            <span className="sr-only"> ({TEXT.downloadCsvHint})</span>
-          </a>
+          <DownloadCsvLink href={alertCsvHref(filters)} hint={TEXT.downloadCsvHint} />
         </div>
         <AlertDatabaseTable rows={list.rows} />
         <nav aria-label="Pagination" className="flex items-center justify-between">
