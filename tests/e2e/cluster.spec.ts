@@ -173,7 +173,9 @@ test('a server action rendered by one instance is accepted by the other', async 
   await field.fill(name);
   await page.getByRole('button', { name: 'Save username' }).click();
   await expect(page.getByText(SETTINGS_MESSAGES.usernameSaved)).toBeVisible();
-  expect(rerouted).toEqual([200]);
+  // The page may run other actions meanwhile (the notification count): each went to app2 and was accepted.
+  expect(rerouted.length).toBeGreaterThan(0);
+  expect(rerouted.filter((code) => code !== 200)).toEqual([]);
   const [row] = await services!.sql<{ username: string }[]>`select username from users where email = ${email}`;
   expect(row.username).toBe(name.toLowerCase());
   await context.close();
