@@ -8,19 +8,20 @@ import { cn } from '@/lib/utils';
 
 import { useCompareSelection } from './use-compare-selection';
 
-type Props = { projectId: string; projectName: string; className?: string; compact?: boolean };
+type Props = { projectId: string; projectName: string; className?: string };
 
-/** "Add to compare": puts the project in (or takes it out of) this browser's comparison, four at most. */
-export function CompareToggle({ projectId, projectName, className, compact = false }: Props) {
+/**
+ * "Add to compare": a toggle button that puts the project in (or takes it out of) this browser's comparison, four
+ * at most. Its name stays "Compare <project>" and aria-pressed says whether it is in, as toggle buttons should.
+ */
+export function CompareToggle({ projectId, projectName, className }: Props) {
   const { selection, toggle } = useCompareSelection();
   const chosen = selection.includes(projectId);
-  const label = chosen ? OPEN_DATA_TEXTS.compareRemove(projectName) : OPEN_DATA_TEXTS.compareAdd(projectName);
   return (
     <button
       type="button"
       aria-pressed={chosen}
-      aria-label={compact ? label : undefined}
-      title={label}
+      title={chosen ? OPEN_DATA_TEXTS.compareRemove(projectName) : OPEN_DATA_TEXTS.compareAdd(projectName)}
       onClick={() => {
         if (toggle(projectId).refused) toast.error(OPEN_DATA_TEXTS.compareFull);
       }}
@@ -31,7 +32,8 @@ export function CompareToggle({ projectId, projectName, className, compact = fal
       )}
     >
       {chosen ? <Check aria-hidden className="size-3.5" /> : <Plus aria-hidden className="size-3.5" />}
-      {compact ? null : chosen ? OPEN_DATA_TEXTS.compareRemoveShort : OPEN_DATA_TEXTS.compareAddShort}
+      {OPEN_DATA_TEXTS.compareToggle}
+      <span className="sr-only"> {projectName}</span>
     </button>
   );
 }
