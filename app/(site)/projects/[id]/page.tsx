@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense, type ReactNode } from 'react';
 
+import { CompareLink } from '@/components/compare/compare-link';
 import { CompareToggle } from '@/components/compare/compare-toggle';
 import { BadgeEmbed } from '@/components/project/badge-embed';
 import { GradeBadge } from '@/components/project/grade-badge';
@@ -132,6 +133,8 @@ export default async function ProjectPage({ params }: Props) {
           </div>
         </div>
         <aside className="grid content-start gap-6">
+          {/* The comparison this browser is building, once the toggle above (or the leaderboard's) has added a project. */}
+          <CompareLink className="rounded-xl border px-6 py-4" />
           <Suspense fallback={panelSkeleton}>
             <VotePanel projectId={project.id} />
           </Suspense>
