@@ -444,3 +444,12 @@ export const OPEN_DATA_TEXTS = {
   ],
   verifyProjectPage: 'The project’s full security page',
 } as const;
+
+/** The interactive API reference on /developers (Swagger UI, loaded on request). */
+export const OPEN_API_EXPLORER_TEXTS = {
+  heading: 'Try it',
+  intro: 'The same document in an interactive explorer: send real GET requests from this page, without a key.',
+  open: 'Open the interactive explorer',
+  loading: 'Loading the explorer…',
+  failed: 'The explorer could not load. The reference above has every route.',
+} as const;

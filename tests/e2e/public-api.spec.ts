@@ -48,3 +48,23 @@ test('a cross-site browser GET is allowed and preflights answer', async ({ reque
   const again = await request.get('/api/v1/alerts?limit=1', { headers: { 'if-none-match': answer.headers().etag } });
   expect(again.status()).toBe(304);
 });
+
+test('/developers loads the interactive explorer only when asked, from our own origin, and it lists the routes', async ({ page }) => {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/developers');
+  await expect(page.getByRole('heading', { name: 'Try it' })).toBeVisible();
+  expect(scripts.some((url) => url.includes('swagger-ui'))).toBe(false);
+
+  await page.getByRole('button', { name: 'Open the interactive explorer' }).click();
+  const explorer = page.getByTestId('api-explorer');
+  await expect(explorer.getByText('/api/v1/projects', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  expect(scripts.filter((url) => url.includes('swagger-ui')).every((url) => new URL(url).pathname === '/vendor/swagger-ui/swagger-ui-bundle.js')).toBe(true);
+  expect(errors).toEqual([]);
+});

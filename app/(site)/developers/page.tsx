@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
+import { ApiExplorer } from '@/components/developers/api-explorer';
 import { API_CHANGELOG } from '@/lib/api-changelog';
 import { formatDate } from '@/lib/format';
+import { OPEN_API_EXPLORER_TEXTS } from '@/lib/messages';
 import { API_V1_LIMIT_MAX } from '@/lib/schemas/api-v1';
 import { API_V1_VERSION } from '@/server/api-v1/openapi';
 import { listReferenceOperations } from '@/server/api-v1/reference';
@@ -17,8 +19,8 @@ export const metadata: Metadata = {
 const TAG_TITLES: Record<string, string> = { projects: 'Projects', alerts: 'Alerts and incidents', skynet: 'Skynet figures', meta: 'The document' };
 
 /**
- * The API reference, rendered on the server from the same OpenAPI document the API serves: no client script, so
- * it loads nothing from a CDN and works offline (why no third-party renderer: docs/decisions.md).
+ * The API reference, rendered on the server from the same OpenAPI document the API serves (readable without
+ * script), and below it Swagger UI over that document, loaded from our own origin only when a reader opens it.
  */
 export default function DevelopersPage() {
   const operations = listReferenceOperations();
@@ -53,6 +55,9 @@ export default function DevelopersPage() {
             </li>
             <li>
               <a href="#reference">Reference</a>
+            </li>
+            <li>
+              <a href="#explorer">{OPEN_API_EXPLORER_TEXTS.heading}</a>
             </li>
             <li>
               <a href="#changelog">Changelog</a>
@@ -162,6 +167,10 @@ export default function DevelopersPage() {
               ))}
           </section>
         ))}
+
+        <h2 id="explorer">{OPEN_API_EXPLORER_TEXTS.heading}</h2>
+        <p>{OPEN_API_EXPLORER_TEXTS.intro}</p>
+        <ApiExplorer documentUrl="/api/v1/openapi.json" />
 
         <h2 id="changelog">Changelog</h2>
         {API_CHANGELOG.map((entry) => (
