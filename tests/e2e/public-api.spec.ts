@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
 test('an API key made in Settings raises the budget until it is revoked', async ({ page }) => {
   await newSignedInAccount(page, 'api-key');
   await openSettings(page);
-  const section = page.locator('#api-keys');
+  const section = page.getByRole('region', { name: API_KEY_MESSAGES.title });
   await section.getByLabel(API_KEY_MESSAGES.nameLabel).fill('Dashboard');
   await section.getByRole('button', { name: API_KEY_MESSAGES.create }).click();
   const shown = section.getByLabel(API_KEY_MESSAGES.keyTitle);
