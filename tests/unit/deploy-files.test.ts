@@ -109,7 +109,7 @@ describe('Dockerfile', () => {
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line && !line.startsWith('#'));
-    const needed = ['package.json', 'package-lock.json', 'next.config.ts', 'server/db/migrations', 'content', 'public', 'scripts/postbuild.mjs', 'scripts/copy-logos.mjs', 'app', 'lib', 'server', 'components', 'actions'];
+    const needed = ['package.json', 'package-lock.json', 'next.config.ts', 'server/db/migrations', 'content', 'scripts/postbuild.mjs', 'scripts/copy-logos.mjs', 'scripts/copy-api-explorer.mjs', 'app', 'lib', 'server', 'components', 'actions'];
     for (const file of needed) {
       expect(fs.existsSync(file), `${file} is gone: update this list`).toBe(true);
       expect(ignored.filter((pattern) => file === pattern || file.startsWith(`${pattern}/`))).toEqual([]);
