@@ -28,7 +28,8 @@ export const shownPublicly = isNull(projects.hiddenAt);
 const alertOfShownProject = or(isNull(securityAlerts.projectId), isNull(projects.hiddenAt));
 export const isProjectId = (id: unknown): id is string => typeof id === 'string' && PROJECT_ID.test(id);
 
-const summaryColumns = {
+/** The columns of a project summary (lists, search, the leaderboard, the public API). */
+export const summaryColumns = {
   id: projects.id,
   name: projects.name,
   logo: projects.logo,

@@ -9,7 +9,7 @@ import { gradeFor } from '@/lib/score';
 
 import { getDb } from '../db/client';
 import { projects, projectScores } from '../db/schema';
-import { getProjectDetail, latestAuditColumn, leaderboardConditions, leaderboardOrder, listProjectAudits } from '../projects';
+import { getProjectDetail, latestAuditColumn, leaderboardConditions, leaderboardOrder, listProjectAudits, summaryColumns as projectSummaryColumns } from '../projects';
 import { listScoreHistory } from '../score-history';
 import { alertsOfProjectV1 } from './alerts';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -33,20 +33,7 @@ const projectCsvRow = (row: ProjectSummaryV1): CsvValue[] => [
   row.isDemo ? 'true' : 'false',
 ];
 
-const summaryColumns = {
-  id: projects.id,
-  name: projects.name,
-  logo: projects.logo,
-  rank: projects.rank,
-  tokenTickers: projects.tokenTickers,
-  category: projects.category,
-  chains: projects.chains,
-  auditStatus: projects.auditStatus,
-  kycVerified: projects.kycVerified,
-  score: projectScores.score,
-  latestAuditAt: latestAuditColumn,
-  isDemo: projects.isDemo,
-};
+const summaryColumns = { ...projectSummaryColumns, latestAuditAt: latestAuditColumn };
 
 /** The leaderboard's filters and sort as the API names them, one page after the cursor's position. */
 export async function listProjectsV1(query: ProjectListQuery): Promise<V1Answer> {
