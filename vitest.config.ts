@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/setup/integration-template.ts'],
           setupFiles: ['tests/setup/integration.ts'],
           // Each file migrates and seeds its own database, which takes a while on a busy 2-core machine.
           testTimeout: 60_000,

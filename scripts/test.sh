@@ -8,12 +8,16 @@ results=test-results
 rm -rf "$results" && mkdir -p "$results"
 status=0
 skipped=()
+durations=()
 
+# Runs one leg and notes how long it took: the suite's time budget is spent per leg (printed at the end).
 step() {
+  local name="$1" started=$SECONDS
   echo
-  echo "=== $1"
+  echo "=== $name"
   shift
   "$@" || { echo "--- FAILED: $*"; status=1; }
+  durations+=("$(printf '%4ds  %s' $((SECONDS - started)) "$name")")
 }
 
 step "lint" npm run --silent lint
@@ -33,6 +37,8 @@ step "production build" env -u DATABASE_URL -u REDIS_URL npm run --silent build
 step "end-to-end tests in Chromium" npx playwright test
 
 echo
+echo "Time per leg:"
+printf '  %s\n' "${durations[@]}"
 if [ ${#skipped[@]} -gt 0 ]; then
   for leg in "${skipped[@]}"; do echo "SKIPPED: $leg"; done
 fi

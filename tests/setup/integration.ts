@@ -3,15 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /**
  * Every integration test file gets a database of its own: a PGlite folder in a temp dir by default, or, when
- * DATABASE_URL is set, a fresh database on that PostgreSQL server, created here and dropped afterwards.
+ * DATABASE_URL is set, a fresh database on that PostgreSQL server, created here and dropped afterwards. Both start
+ * as a copy of the run's prepared template (tests/setup/integration-template.ts).
  */
 const serverUrl = process.env.DATABASE_URL || null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
 const databaseName = `sentinel_test_${randomBytes(6).toString('hex')}`;
+const template = inject('databaseTemplate');
+if (template?.kind === 'pglite') {
+  // The template's lock file (if any) names a process long gone; the copy's owner takes it over.
+  fs.cpSync(template.dataDir, dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'pglite.lock' });
+}
 
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -22,7 +28,8 @@ process.env.RATE_LIMIT_PREFIX = `sentinel-test-${randomBytes(6).toString('hex')}
 beforeAll(async () => {
   if (serverUrl) {
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${databaseName}`);
+    const from = template?.kind === 'postgres' ? ` template ${template.database}` : '';
+    await admin.unsafe(`create database ${databaseName}${from}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
