@@ -116,6 +116,8 @@ export const users = pgTable(
     alertEmail: text('alert_email', { enum: ALERT_EMAIL_CHOICES }).notNull().default('immediate'),
     /** The last daily digest covered notifications up to this time (null: none sent yet). */
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+    /** When the avatar store last got a picture for this user (null: none), so no browser asks for a missing one. */
+    avatarUpdatedAt: timestamp('avatar_updated_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
