@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { UserFacingError } from '@/lib/errors';
 
 import { AuthException } from './auth/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError, isDatabaseUnavailable } from './db/breaker';
 import { logger } from './logger';
 import { getSessionUser, type SessionUser } from './session';
 import { requireStaff, type StaffContext } from './staff/access';
@@ -74,6 +75,11 @@ export function errorResponse(error: unknown): NextResponse {
   if (error instanceof BadRequest) return jsonError(error.message, 400);
   if (error instanceof AuthException) return withRetryAfter(jsonError(error.exception, error.status), error);
   if (error instanceof UserFacingError) return withRetryAfter(jsonError(error.message, error.status), error as { retryAfterSeconds?: number });
+  if (isDatabaseUnavailable(error)) {
+    const response = jsonError(new DatabaseUnavailableError().message, 503);
+    response.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return response;
+  }
   logger.error({ err: error }, 'request failed');
   return jsonError('UnknownException', 500);
 }

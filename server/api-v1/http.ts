@@ -8,6 +8,7 @@ import { toCsv, type CsvValue } from '@/lib/csv';
 import { UserFacingError } from '@/lib/errors';
 import type { Problem } from '@/lib/schemas/api-v1';
 
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError, isDatabaseUnavailable } from '../db/breaker';
 import { logger } from '../logger';
 import { getRateLimits, LIMITS, type LimitName } from '../rate-limit';
 import { clientIp } from '../request-ip';
@@ -30,6 +31,7 @@ export const PROBLEM_TYPES = {
   409: 'conflict',
   429: 'too-many-requests',
   500: 'server-error',
+  503: 'service-unavailable',
 } as const;
 const PROBLEM_TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -39,6 +41,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   409: 'Conflict',
   429: 'Too many requests',
   500: 'Server error',
+  503: 'Service unavailable',
 };
 
 /** A refusal with its status, a detail safe to show and, for bad parameters, one entry per parameter. */
@@ -241,6 +244,10 @@ export function v1Route<Params = Record<string, never>>(handler: Handler<Params>
         return problemResponse(request, error, { ...budgetHeaders, ...(error.status === 429 ? { 'retry-after': String(retryAfter ?? 60) } : {}) });
       }
       if (error instanceof UserFacingError && error.status in PROBLEM_TYPES) return problemResponse(request, new ApiProblem(error.status as keyof typeof PROBLEM_TYPES, error.message), budgetHeaders);
+      if (isDatabaseUnavailable(error)) {
+        const unavailable = new ApiProblem(503, new DatabaseUnavailableError().message);
+        return problemResponse(request, unavailable, { ...budgetHeaders, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+      }
       logger.error({ err: error }, 'api v1 request failed');
       return problemResponse(request, new ApiProblem(500, 'Something went wrong on our side.'), budgetHeaders);
     }

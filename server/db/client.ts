@@ -14,6 +14,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
 import { getConfig } from '../config';
+import { logger } from '../logger';
+import { createBreaker } from './breaker';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -29,6 +31,8 @@ export type DatabaseHandle = {
    * lock may be waited for); on PGlite, the data folder's lock already makes this process the only one.
    */
   exclusive(work: (session: { db: Database; migrate(): Promise<void> }) => Promise<void>): Promise<void>;
+  /** Runs `select 1` past the circuit breaker, and closes the breaker when it is answered. */
+  probe(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -42,6 +46,8 @@ const IDLE_TIMEOUT_SECONDS = 30;
 const SILENCE_MARGIN_MS = 1000;
 /** The health check's own deadline, so it answers within 2 s whatever the database does. */
 const PING_TIMEOUT_MS = 1500;
+/** While the breaker is open, how often a probe asks whether the database answers again. */
+const PROBE_EVERY_MS = 1000;
 
 /** Raised when PostgreSQL leaves a request unanswered for too long. */
 export class DatabaseTimeoutError extends Error {
@@ -92,11 +98,13 @@ type SocketOptions = { host: string[]; port: number[]; path?: string | false; ss
  * The answers owed are counted from the protocol: one ReadyForQuery for the startup, each simple query and each
  * Sync. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
  */
-function watchedSocket(silenceMs: number) {
+function watchedSocket(silenceMs: number, onStalled: () => void) {
   return (options: SocketOptions): net.Socket => {
     const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
     if (options.ssl) return socket;
     let answersOwed = 0;
+    let heardAnything = false;
+    let serverEnded = false;
     let timer: NodeJS.Timeout | null = null;
     const disarm = () => {
       if (timer) clearTimeout(timer);
@@ -104,7 +112,10 @@ function watchedSocket(silenceMs: number) {
     };
     const arm = () => {
       disarm();
-      timer = setTimeout(() => socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`)), silenceMs);
+      timer = setTimeout(() => {
+        onStalled();
+        socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`));
+      }, silenceMs);
       timer.unref();
     };
     const countSent = protocolMessages((type) => {
@@ -121,14 +132,44 @@ function watchedSocket(silenceMs: number) {
       return write(chunk, ...rest);
     }) as typeof socket.write;
     socket.on('data', (chunk: Buffer) => {
+      heardAnything = true;
       countReceived(chunk);
       // Any answer is progress; nothing owed, nothing to wait for.
       if (answersOwed > 0) arm();
       else disarm();
     });
-    socket.on('close', disarm);
+    socket.on('end', () => (serverEnded = true));
+    socket.on('close', () => {
+      // The driver's connect timeout gave up on a server that took the startup and never said a word: stalled too.
+      if (answersOwed > 0 && !heardAnything && !serverEnded && timer) onStalled();
+      disarm();
+    });
     return socket;
   };
+}
+
+/** The ways into a pool that start a query or a transaction; everything else on it passes through untouched. */
+const GUARDED_ENTRIES = new Set<PropertyKey>(['unsafe', 'begin', 'reserve', 'file']);
+
+/**
+ * The pool as Drizzle (and anything else reaching `$client`) sees it: every query, transaction or reserved
+ * connection first asks `check`, which throws while the breaker is open, so the caller fails at once.
+ */
+function guardedByBreaker(client: postgres.Sql, check: () => void): postgres.Sql {
+  return new Proxy(client, {
+    apply(target, thisArg, args: unknown[]) {
+      check();
+      return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, thisArg, args);
+    },
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (!GUARDED_ENTRIES.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        check();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }
 
 /** Migrations live beside the schema; the standalone build carries them at the same relative path. */
@@ -143,15 +184,28 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
+    // Declared before the pool, whose sockets report a stall to it.
+    const breaker = createBreaker({
+      probe: () => probe(),
+      probeEveryMs: PROBE_EVERY_MS,
+      onChange: (open) =>
+        open
+          ? logger.error('PostgreSQL is not answering: queries fail at once until it does (circuit breaker open)')
+          : logger.info('PostgreSQL answers again (circuit breaker closed)'),
+    });
     const client = postgres(databaseUrl, {
       max: 10,
       onnotice: () => {},
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       idle_timeout: IDLE_TIMEOUT_SECONDS,
       connection: { statement_timeout: queryTimeoutMs, idle_in_transaction_session_timeout: queryTimeoutMs * 2 },
-      socket: watchedSocket(queryTimeoutMs + SILENCE_MARGIN_MS),
+      socket: watchedSocket(queryTimeoutMs + SILENCE_MARGIN_MS, () => breaker.trip()),
     } as postgres.Options<Record<string, never>>);
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    const probe = async () => {
+      await client`select 1`;
+      breaker.close();
+    };
+    const db = drizzlePostgres(guardedByBreaker(client, breaker.check), { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -171,7 +225,11 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
           await own.end({ timeout: 5 });
         }
       },
-      close: () => client.end({ timeout: 5 }),
+      probe,
+      close: async () => {
+        breaker.dispose();
+        await client.end({ timeout: 5 });
+      },
     };
   }
 
@@ -188,6 +246,9 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
       kind: 'pglite',
       migrate,
       exclusive: (work) => work({ db, migrate }),
+      probe: async () => {
+        await db.execute(sql`select 1`);
+      },
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -253,9 +314,9 @@ export async function pingDatabase(): Promise<boolean> {
   const deadline = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
   });
+  // Past the breaker: this ping is one of the ways it learns that the database answers again.
   const ping = (async () => {
-    const db = await getDb();
-    await db.execute(sql`select 1`);
+    await (await getDatabaseHandle()).probe();
     return true;
   })().catch(() => false);
   try {

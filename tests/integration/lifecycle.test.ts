@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -9,55 +8,10 @@ import { GET } from '@/app/api/health/route';
 import { closeDatabase, openDatabase } from '@/server/db/client';
 import { migrateAndSeed } from '@/server/db/prepare';
 import { beginDraining } from '@/server/lifecycle';
+import { startStallableRelay } from '@/tests/support/stallable-relay';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const LIFECYCLE_KEY = Symbol.for('sentinel-shield.lifecycle');
-
-/**
- * A TCP relay to PostgreSQL that can stop forwarding in both directions while keeping every connection open,
- * as a stopped (SIGSTOP) server looks from the outside, without touching the machine's shared server.
- */
-async function startStallableRelay(target: { host: string; port: number }) {
-  let paused = false;
-  const held: Array<() => void> = [];
-  const sockets = new Set<net.Socket>();
-  const relay = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const [from, to] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      sockets.add(from);
-      from.on('error', () => {});
-      from.on('close', () => {
-        sockets.delete(from);
-        to.destroy();
-      });
-      from.on('data', (chunk: Buffer) => {
-        const send = () => {
-          if (!to.destroyed) to.write(chunk);
-        };
-        if (paused) held.push(send);
-        else send();
-      });
-    }
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (relay.address() as net.AddressInfo).port,
-    pause: () => {
-      paused = true;
-    },
-    resume: () => {
-      paused = false;
-      for (const send of held.splice(0)) send();
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => relay.close(() => resolve()));
-    },
-  };
-}
 
 describe('the life cycle: draining, stalled database, migrations', () => {
   // The setup gives this file its own database in its beforeAll, after this body has run.

@@ -91,6 +91,7 @@ export default function DevelopersPage() {
           <li id="problem-not-acceptable">406: CSV asked of a route that answers JSON only.</li>
           <li id="problem-too-many-requests">429: the budget is spent; wait Retry-After seconds.</li>
           <li id="problem-server-error">500: our fault; it is logged.</li>
+          <li id="problem-service-unavailable">503: the database is not answering for the moment; wait Retry-After seconds.</li>
         </ul>
 
         <h2 id="caching">Caching, CORS and CSV</h2>
