@@ -22,7 +22,7 @@ step() {
 
 step "lint" npm run --silent lint
 step "typecheck" npm run --silent typecheck
-step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"
+step "unit tests" npx vitest run --project unit --project unit-dom --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 step "integration tests on embedded PGlite" env DATABASE_URL= npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json"
 if [ -n "${DATABASE_URL:-}" ]; then
   step "integration tests on PostgreSQL" npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json"

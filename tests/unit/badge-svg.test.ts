@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (The badge is parsed with the browser's DOMParser.)
 import { describe, expect, it } from 'vitest';
 
 import { BADGE_NOT_ASSESSED, badgeSnippets, badgeValue, escapeXml, renderBadgeSvg } from '@/lib/badge';
