@@ -325,7 +325,10 @@ export const securityAlerts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('security_alerts_occurred_idx').on(table.occurredAt),
+    // The incident database lists newest first with the id breaking ties: one index serves that sort (and ranges of days).
+    index('security_alerts_occurred_id_idx').on(table.occurredAt, table.id),
+    // Amount ranges of the incident database.
+    index('security_alerts_amount_lost_idx').on(table.amountLostUsd),
     index('security_alerts_project_idx').on(table.projectId, table.occurredAt),
     uniqueIndex('security_alerts_dedupe_key_idx').on(table.dedupeKey),
     check('security_alerts_title_length', sql`char_length(${table.title}) between 1 and 200`),
@@ -871,3 +874,5 @@ export const apiKeys = pgTable(
     check('api_keys_name_length', sql`char_length(${table.name}) between 1 and 60`),
   ],
 );
+
+export * from './schema-alert-totals';
