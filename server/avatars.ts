@@ -17,6 +17,8 @@ export type AvatarStore = {
   get(username: string): Promise<{ bytes: Uint8Array; type: AvatarType } | null>;
   /** Follows a username change, so the picture stays with its owner. */
   move(from: string, to: string): Promise<void>;
+  /** The stored pictures' owners and times, for recording them on users; a store that cannot be listed gives none. */
+  list(): Promise<{ username: string; storedAt: Date }[]>;
 };
 
 /** Store keys are usernames; anything else (a path, a dot) never reaches the file system or the bucket. */
@@ -57,6 +59,23 @@ export function localAvatarStore(dir: string): AvatarStore {
         await fs.rm(file(to), { force: true });
       }
     },
+    async list() {
+      let names: string[];
+      try {
+        names = await fs.readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      // Half-written uploads (.tmp) and anything else that is not a username are no one's picture.
+      const pictures = await Promise.all(
+        names.filter(isAvatarKey).map(async (username) => {
+          const stat = await fs.stat(file(username)).catch(() => null);
+          return stat?.isFile() ? { username, storedAt: stat.mtime } : null;
+        }),
+      );
+      return pictures.filter((picture) => picture !== null);
+    },
   };
 }
 
@@ -82,6 +101,9 @@ export function bucketAvatarStore(baseUrl: string, fetchImpl: typeof fetch = fet
       const type = sniffImageType(bytes);
       if (type) await put(to, bytes, type);
       await fetchImpl(url(from), { method: 'DELETE' }).catch(() => undefined);
+    },
+    async list() {
+      return [];
     },
   };
 }

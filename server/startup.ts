@@ -46,6 +46,12 @@ export async function startServer(): Promise<void> {
       process.once('SIGINT', () => void shutdown('SIGINT'));
     }
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
+    // Not awaited, and loaded after the start: pictures stored before their time was recorded only lack a version
+    // until this finishes.
+    void import('./users')
+      .then(({ backfillAvatarVersions }) => backfillAvatarVersions())
+      .then((recorded) => recorded > 0 && logger.info({ recorded }, 'avatar pictures recorded on their users'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'avatar backfill failed'));
     if (config.backgroundWorkers) await startBackgroundWork();
     else logger.info('background work is off here (BACKGROUND_WORKERS=off): mails, webhooks, digests and Skynet wait for `npm run worker`');
   } catch (error) {

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@/lib/messages';
@@ -15,16 +15,19 @@ import { users } from './db/schema';
 import { logger } from './logger';
 import { getRateLimits } from './rate-limit';
 
-export type AccountProfile = { email: string; username: string; image: string | null };
+export type AccountProfile = { email: string; username: string; image: string | null; avatarVersion: number | null };
 
 const userGone = () => new UserFacingError('Please log in first.', 401);
 
 /** The profile fields settings shows (never the password hash). */
 export async function getAccountProfile(userId: string): Promise<AccountProfile> {
   const db = await getDb();
-  const [row] = await db.select({ email: users.email, username: users.username, image: users.image }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ email: users.email, username: users.username, image: users.image, avatarUpdatedAt: users.avatarUpdatedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) throw userGone();
-  return row;
+  return { email: row.email, username: row.username, image: row.image, avatarVersion: row.avatarUpdatedAt?.getTime() ?? null };
 }
 
 /** The current username of a user, read from the database (a session may carry an older one). */
@@ -56,13 +59,40 @@ export async function changeUsername(userId: string, username: string): Promise<
   return { username };
 }
 
-/** Stores an uploaded avatar under the user's current username (checked for type and size first). */
-export async function uploadAvatar(userId: string, bytes: Uint8Array, declaredType: string | null): Promise<{ username: string }> {
+/**
+ * Stores an uploaded avatar under the user's current username (checked for type and size first) and records when,
+ * which is the picture's version in every session of the user from their next request on.
+ */
+export async function uploadAvatar(userId: string, bytes: Uint8Array, declaredType: string | null): Promise<{ username: string; avatarVersion: number }> {
   const username = await getUsername(userId);
   if (username === null) throw userGone();
   await getRateLimits().consume('avatar-user', userId);
   await saveAvatar(username, bytes, declaredType);
-  return { username };
+  const storedAt = new Date();
+  const db = await getDb();
+  await db.update(users).set({ avatarUpdatedAt: storedAt }).where(eq(users.id, userId));
+  forgetSessionState(userId);
+  return { username, avatarVersion: storedAt.getTime() };
+}
+
+/**
+ * Records the pictures stored before users.avatar_updated_at existed (the file's time as their version), for users
+ * with none recorded. Only the local store can be listed; a bucket's pictures are recorded on their next upload.
+ */
+export async function backfillAvatarVersions(): Promise<number> {
+  const stored = await getAvatarStore().list();
+  if (stored.length === 0) return 0;
+  const db = await getDb();
+  let recorded = 0;
+  for (const { username, storedAt } of stored) {
+    const rows = await db
+      .update(users)
+      .set({ avatarUpdatedAt: storedAt })
+      .where(and(eq(users.username, username), isNull(users.avatarUpdatedAt)))
+      .returning({ id: users.id });
+    recorded += rows.length;
+  }
+  return recorded;
 }
 
 /**

@@ -6,22 +6,27 @@ import { usePublicConfig } from '@/components/chrome/public-config';
 import { AVATAR_CACHE_KEY_PERIOD_MS } from '@/lib/constants';
 import { cn } from '@/lib/utils';
 
-export type AvatarUser = { email: string; username: string | null; image: string | null };
+/** `avatarVersion`: when the store last got the user's picture (ms), null when it has none. */
+export type AvatarUser = { email: string; username: string | null; image: string | null; avatarVersion: number | null };
 
-/** The avatar store's picture for a username; the cache key changes once a minute so a new upload shows soon. */
-export function avatarStoreUrl(baseUrl: string, username: string, now = Date.now()): string {
-  return `${baseUrl.replace(/\/$/, '')}/${encodeURIComponent(username)}?v=${Math.floor(now / AVATAR_CACHE_KEY_PERIOD_MS)}`;
+/**
+ * The avatar store's picture for a username: the cache key changes once a minute (SPEC §9), and with the picture's
+ * version, so a new upload shows at once wherever the session knows it.
+ */
+export function avatarStoreUrl(baseUrl: string, username: string, now = Date.now(), version?: number): string {
+  const url = `${baseUrl.replace(/\/$/, '')}/${encodeURIComponent(username)}?v=${Math.floor(now / AVATAR_CACHE_KEY_PERIOD_MS)}`;
+  return version === undefined ? url : `${url}&t=${version}`;
 }
 
 /**
  * The user display of SPEC §3: the avatar store's picture keyed by username (per-minute cache key), falling back to
- * the user's own image, then to the uppercased first letter of the email. `version` forces a fresh picture (after
- * an upload) instead of waiting for the next minute.
+ * the user's own image, then to the uppercased first letter of the email. The store is asked only when the user has
+ * a picture there (a version), so a user without one makes no failed request.
  */
-export function UserAvatar({ user, className, version }: { user: AvatarUser; className?: string; version?: number }) {
+export function UserAvatar({ user, className }: { user: AvatarUser; className?: string }) {
   const { avatarBaseUrl } = usePublicConfig();
-  const storeUrl = avatarBaseUrl && user.username ? avatarStoreUrl(avatarBaseUrl, user.username) : null;
-  const candidates = [storeUrl && version ? `${storeUrl}&t=${version}` : storeUrl, user.image].filter((url): url is string => Boolean(url));
+  const storeUrl = avatarBaseUrl && user.username && user.avatarVersion !== null ? avatarStoreUrl(avatarBaseUrl, user.username, undefined, user.avatarVersion) : null;
+  const candidates = [storeUrl, user.image].filter((url): url is string => Boolean(url));
   // Failures are remembered per URL, so a new username or upload gets its own chance to load.
   const [failed, setFailed] = useState<string[]>([]);
   const src = candidates.find((url) => !failed.includes(url));

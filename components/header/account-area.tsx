@@ -48,10 +48,10 @@ export function AccountArea({ tone = 'dark', className }: { tone?: 'dark' | 'lig
   const { data, status } = useSession();
   if (status === 'loading') return <Skeleton aria-label="Loading account" className={cn('h-9 w-40 rounded-md bg-white/10', className)} />;
   if (status === 'authenticated' && data.user?.email) {
-    const user = data.user as { email: string; username?: string | null; image?: string | null };
+    const user = data.user as { email: string; username?: string | null; image?: string | null; avatarVersion?: number | null };
     return (
       <div className={className}>
-        <UserMenu user={{ email: user.email, username: user.username ?? null, image: user.image ?? null }} />
+        <UserMenu user={{ email: user.email, username: user.username ?? null, image: user.image ?? null, avatarVersion: user.avatarVersion ?? null }} />
       </div>
     );
   }

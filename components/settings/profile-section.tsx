@@ -15,11 +15,11 @@ import { CardSection } from '@/components/ui/card-section';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
 import { ClientError, http } from '@/lib/http';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
-import { updateUsernameSchema } from '@/lib/schemas/settings';
+import { avatarOwnerSchema, updateUsernameSchema } from '@/lib/schemas/settings';
 
 import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
 
-export type ProfileProps = { email: string; username: string; image: string | null };
+export type ProfileProps = { email: string; username: string; image: string | null; avatarVersion: number | null };
 
 /** Profile: the username (validated, unique) and the avatar picture (PNG, JPEG or WebP up to 1 MB). */
 export function ProfileSection({ profile }: { profile: ProfileProps }) {
@@ -28,7 +28,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
   const [savedUsername, setSavedUsername] = useState(profile.username);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [version, setVersion] = useState<number | undefined>();
+  const [avatarVersion, setAvatarVersion] = useState(profile.avatarVersion);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const { form, handleSubmitWithAction } = useHookFormAction(updateUsernameAction, zodResolver(updateUsernameSchema), {
@@ -60,9 +60,11 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
     if (!sniffImageType(head)) return setAvatarError(SETTINGS_MESSAGES.avatarWrongType);
     setUploading(true);
     try {
-      await http.upload('/api/user/avatar', file);
-      setVersion(Date.now());
+      const saved = avatarOwnerSchema.parse(await http.upload('/api/user/avatar', file));
+      setAvatarVersion(saved.avatarVersion);
       toast.success(SETTINGS_MESSAGES.avatarSaved);
+      // The header's avatar reads the picture's version from the session: refresh it so it shows the new one.
+      void update({});
     } catch (error) {
       // The server's own words for a refused picture (type, size, limit); anything else says it failed.
       setAvatarError(error instanceof ClientError ? error.message : SETTINGS_MESSAGES.avatarFailed);
@@ -77,7 +79,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
       <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="grid justify-items-center gap-3">
           <span data-testid="profile-avatar">
-            <UserAvatar user={{ email: profile.email, username: savedUsername, image: profile.image }} version={version} className="size-24 text-3xl" />
+            <UserAvatar user={{ email: profile.email, username: savedUsername, image: profile.image, avatarVersion }} className="size-24 text-3xl" />
           </span>
           <input
             ref={fileInput}

@@ -43,8 +43,8 @@ export const addWalletSchema = z.strictObject({ walletAddress: walletAddressSche
 export const walletSchema = z.object({ walletAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/), addedAt: z.iso.datetime() });
 export type Wallet = z.infer<typeof walletSchema>;
 
-/** POST /api/user/avatar answers whose avatar it now is (the picture is stored under the username). */
-export const avatarOwnerSchema = z.object({ username: usernameSchema });
+/** POST /api/user/avatar answers whose avatar it now is (stored under the username) and the picture's new version. */
+export const avatarOwnerSchema = z.object({ username: usernameSchema, avatarVersion: z.number().int().nonnegative() });
 export type AvatarOwner = z.infer<typeof avatarOwnerSchema>;
 
 const eventProperties = z

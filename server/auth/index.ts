@@ -15,7 +15,7 @@ import { clientIp } from '../request-ip';
 import { edgeAuthConfig } from './edge-config';
 import { AuthException } from './errors';
 import { authenticate, signInWithProvider } from './pool';
-import { isSessionCurrent, newSessionId, revokeSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
+import { currentAvatarVersion, isSessionCurrent, newSessionId, revokeSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
 
 /** A refused login whose `code` is the pool's exception name, which the client reads from the sign-in reply. */
 class PoolSignInError extends CredentialsSignin {
@@ -76,10 +76,14 @@ function buildConfig(): NextAuthConfig {
             emailVerified: profile?.email_verified === true,
             image: user?.image ?? null,
           });
-          return { ...token, sub: member.id, username: member.username, email: member.email, sv: member.sessionVersion, sid: newSessionId() };
+          return { ...token, sub: member.id, username: member.username, email: member.email, sv: member.sessionVersion, sid: newSessionId(), av: await currentAvatarVersion(member.id) };
         }
         // A password sign-in: the session starts at the user's current version, with an id of its own.
-        if (user) return { ...edgeAuthConfig.callbacks.jwt(params), sv: (user as { sessionVersion?: number }).sessionVersion ?? 0, sid: newSessionId() };
+        if (user) {
+          const signedIn = edgeAuthConfig.callbacks.jwt(params);
+          const av = signedIn.sub ? await currentAvatarVersion(signedIn.sub) : null;
+          return { ...signedIn, sv: (user as { sessionVersion?: number }).sessionVersion ?? 0, sid: newSessionId(), av };
+        }
         if (!token.sub) return token;
         if (trigger === 'update') {
           // A username change in settings asks for a fresh session; the name is read from the database, never the client.
@@ -87,12 +91,16 @@ function buildConfig(): NextAuthConfig {
           if (username) token.username = username;
         }
         // Every request's session check: a password change, a reset or "Sign out of all devices" ends older sessions.
-        return (await isSessionCurrent(token.sub, token.sv, token.sid)) ? token : null;
+        if (!(await isSessionCurrent(token.sub, token.sv, token.sid))) return null;
+        // The picture's version comes from the same cached row as the check, so it costs no query of its own.
+        token.av = await currentAvatarVersion(token.sub);
+        return token;
       },
       async session(params) {
         const session = edgeAuthConfig.callbacks.session(params);
         // Flags travel with the session, read at request time, so the browser knows them as soon as it knows the user.
-        return { ...session, flags: await getFlagsForUser(params.token.sub ?? null) };
+        const avatarVersion = typeof params.token.av === 'number' ? params.token.av : null;
+        return { ...session, user: { ...session.user, avatarVersion }, flags: await getFlagsForUser(params.token.sub ?? null) };
       },
     },
     events: {

@@ -22,7 +22,7 @@ export const SESSION_VERSION_CACHE_MS = 30_000;
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
-type SessionState = { version: number; keptSessionId: string | null } | { gone: true };
+type SessionState = { version: number; keptSessionId: string | null; avatarUpdatedAt: Date | null } | { gone: true };
 
 // One cache per process, shared by pages, route handlers and actions, so a change made in one is seen by all.
 const states = processSingleton(
@@ -34,7 +34,10 @@ const states = processSingleton(
       // Parallel checks for one user share one query.
       fetchMethod: async (userId) => {
         const db = await getDb();
-        const [row] = await db.select({ version: users.sessionVersion, keptSessionId: users.keptSessionId }).from(users).where(eq(users.id, userId));
+        const [row] = await db
+          .select({ version: users.sessionVersion, keptSessionId: users.keptSessionId, avatarUpdatedAt: users.avatarUpdatedAt })
+          .from(users)
+          .where(eq(users.id, userId));
         return row ?? { gone: true };
       },
     }),
@@ -54,6 +57,15 @@ async function sessionState(userId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const state = await states.fetch(userId);
   return !state || 'gone' in state ? null : state;
+}
+
+/**
+ * The version of the user's avatar picture (when it was stored, in ms), or null when there is none: carried in the
+ * session so a browser asks the store only for a picture that exists, under a key that changes with it. Read with
+ * the session check (same cache, same bus), so an upload shows on the user's other devices as soon as a revocation would.
+ */
+export async function currentAvatarVersion(userId: string): Promise<number | null> {
+  return (await sessionState(userId))?.avatarUpdatedAt?.getTime() ?? null;
 }
 
 /** The user's current session version, or null when the user no longer exists. */
@@ -107,7 +119,11 @@ export async function raiseSessionVersion(db: Database, userId: string, keepSess
  * Forgets a cached state, here and on every other instance (after a transaction that raised the version has
  * committed, or rolled back: told before the commit, another instance could cache the old version again).
  */
-export const forgetSessionState = (userId: string) => broadcastOnBus('session-state', userId);
+export const forgetSessionState = (userId: string) => {
+  // This process forgets at once, even before it has registered for the bus's messages.
+  states.delete(userId);
+  broadcastOnBus('session-state', userId);
+};
 
 /**
  * Ends one session (sign-out): its id is refused from now on, so a copy of the cookie taken before, or a response

@@ -13,12 +13,13 @@ import { POST as eventsPOST } from '@/app/api/user/events/route';
 import { GET as walletsGET, POST as walletsPOST } from '@/app/api/user/wallets/route';
 import { AVATAR_MAX_BYTES } from '@/lib/avatar';
 import { SETTINGS_MESSAGES } from '@/lib/messages';
-import { WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
+import { avatarOwnerSchema, WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
-import { currentSessionVersion, isSessionCurrent } from '@/server/auth/sessions';
+import { currentAvatarVersion, currentSessionVersion, isSessionCurrent } from '@/server/auth/sessions';
 import { getDb } from '@/server/db/client';
 import { userEvents, users, wallets } from '@/server/db/schema';
 import type { SessionUser } from '@/server/session';
+import { backfillAvatarVersions, getAccountProfile } from '@/server/users';
 
 import { createTestRun, type TestUser } from '../fixtures/test-run';
 
@@ -233,6 +234,50 @@ describe('avatars', () => {
     const response = await avatarPOST(picture(big, 'image/png'));
     expect(response.status).toBe(413);
     expect(fs.existsSync(avatarFile(bob.username))).toBe(false);
+  });
+
+  it('record whether a user has a picture: none before the first upload, then its version in the answer, the profile and the session', async () => {
+    const fay = await makeUser('fay');
+    signIn(fay);
+    expect((await getAccountProfile(fay.id)).avatarVersion).toBeNull();
+    expect(await currentAvatarVersion(fay.id)).toBeNull();
+    const before = Date.now();
+    const response = await avatarPOST(picture(PNG, 'image/png'));
+    expect(response.status).toBe(200);
+    const { avatarVersion } = avatarOwnerSchema.parse(await response.json());
+    expect(avatarVersion).toBeGreaterThanOrEqual(before - 1000);
+    expect((await getAccountProfile(fay.id)).avatarVersion).toBe(avatarVersion);
+    // The session check's cached row is dropped by the upload, so the next request's session carries the version.
+    expect(await currentAvatarVersion(fay.id)).toBe(avatarVersion);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = avatarOwnerSchema.parse(await (await avatarPOST(picture(PNG, 'image/png'))).json());
+    expect(second.avatarVersion).toBeGreaterThan(avatarVersion);
+    expect(await currentAvatarVersion(fay.id)).toBe(second.avatarVersion);
+  });
+
+  it('record no version for a refused upload', async () => {
+    const gus = await makeUser('gus');
+    signIn(gus);
+    expect((await avatarPOST(picture(GIF, 'image/png'))).status).toBe(415);
+    expect((await getAccountProfile(gus.id)).avatarVersion).toBeNull();
+  });
+
+  it('backfill the version of pictures stored before it was recorded, from the file, and leave users without one alone', async () => {
+    const hal = await makeUser('hal');
+    const ivy = await makeUser('ivy');
+    fs.mkdirSync(path.dirname(avatarFile(hal.username)), { recursive: true });
+    fs.writeFileSync(avatarFile(hal.username), PNG);
+    const stored = new Date('2026-01-02T03:04:05.000Z');
+    fs.utimesSync(avatarFile(hal.username), stored, stored);
+    // A half-written upload is no one's picture.
+    fs.writeFileSync(`${avatarFile(ivy.username)}.123.456.tmp`, PNG);
+    expect(await backfillAvatarVersions()).toBeGreaterThanOrEqual(1);
+    expect((await getAccountProfile(hal.id)).avatarVersion).toBe(stored.getTime());
+    expect((await getAccountProfile(ivy.id)).avatarVersion).toBeNull();
+    // A recorded version is kept: the backfill only fills in what is missing.
+    fs.utimesSync(avatarFile(hal.username), new Date(), new Date());
+    await backfillAvatarVersions();
+    expect((await getAccountProfile(hal.id)).avatarVersion).toBe(stored.getTime());
   });
 
   it('answer 404 for a username without a picture, or one that is not a username', async () => {

@@ -17,6 +17,11 @@ describe("the avatar store's picture URL", () => {
     expect(url(NOON + 60_000)).toBe(url(NOON + 119_999));
   });
 
+  it("carries the picture's version, so a new upload changes the URL at once", () => {
+    expect(avatarStoreUrl('https://cdn.example/avatars', 'ada', NOON, 1234)).toBe(`${url(NOON)}&t=1234`);
+    expect(avatarStoreUrl('https://cdn.example/avatars', 'ada', NOON, 1235)).not.toBe(avatarStoreUrl('https://cdn.example/avatars', 'ada', NOON, 1234));
+  });
+
   it('escapes the username', () => {
     expect(url(NOON, 'a/b?c')).toMatch(/\/avatars\/a%2Fb%3Fc\?v=/);
   });
