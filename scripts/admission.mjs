@@ -4,8 +4,9 @@
 // Node renders one request at a time on one thread; letting 200 renders share it makes every one of them slow and
 // leaves the process working for minutes on answers whose clients gave up. So at most `maxInFlight` requests run;
 // the next ones wait in arrival order, at most `maxQueued` of them and each at most `maxWaitMs`; a waiter whose
-// client hung up leaves the queue. Cheap answers (the hashed build files, pages served from the cache, health)
-// skip the gate: the caller decides with `bypass`.
+// client hung up leaves the queue. Cheap answers (the hashed build files, public files, pages served from the
+// cache, health) go through a wider gate of their own (`createFrontAdmission`): they must not wait behind slow
+// renders, yet under CPU saturation they too are bounded and refused fast instead of piling up without limit.
 
 /**
  * @param {{ maxInFlight: number, maxQueued: number, maxWaitMs: number, now?: () => number }} limits
@@ -81,6 +82,39 @@ export function createAdmissionGate({ maxInFlight, maxQueued, maxWaitMs }) {
     enter,
     /** What the gate holds now and has done so far (for logs and tests). */
     stats: () => ({ inFlight, queued: waiting.size, ...counts }),
+  };
+}
+
+/**
+ * Which requests are cheap: GET or HEAD of a hashed build file (/_next/static/...) or of one of `paths` (public
+ * files, prerendered pages, health), whatever the query string.
+ * @param {Iterable<string>} paths
+ * @returns {(req: { method?: string, url?: string }) => boolean}
+ */
+export function cheapRequestMatcher(paths) {
+  const cheapPaths = new Set(paths);
+  return (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    return pathname.startsWith('/_next/static/') || cheapPaths.has(pathname);
+  };
+}
+
+/**
+ * The front's admission: one gate for renders and one, wider, for cheap requests, so neither kind waits for the
+ * other's queue and both are bounded.
+ * @param {{ costly: Parameters<typeof createAdmissionGate>[0], cheap: Parameters<typeof createAdmissionGate>[0], isCheap: (req: { method?: string, url?: string }) => boolean }} options
+ */
+export function createFrontAdmission({ costly, cheap, isCheap }) {
+  const gates = { costly: createAdmissionGate(costly), cheap: createAdmissionGate(cheap) };
+  return {
+    /**
+     * Waits for the request's turn in its gate: a release function, or null when it is refused (or its client left).
+     * @param {{ method?: string, url?: string }} req
+     * @param {AbortSignal} [signal]
+     */
+    enter: (req, signal) => (isCheap(req) ? gates.cheap : gates.costly).enter(signal),
+    stats: () => ({ costly: gates.costly.stats(), cheap: gates.cheap.stats() }),
   };
 }
 

@@ -193,7 +193,7 @@ const instanceEnv = {
   HOSTNAME: '127.0.0.1',
   // nginx is the one proxy in front: the entry it appends is the client's.
   TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS ?? '1',
-  // Longer than nginx's idle keep-alive (60 s): nginx never reuses a connection the instance has just closed.
+  // Longer than nginx's idle upstream keep-alive (5 s, deploy/nginx.conf.template): nginx closes idle connections first.
   KEEP_ALIVE_TIMEOUT: process.env.KEEP_ALIVE_TIMEOUT ?? '65000',
 };
 
