@@ -876,3 +876,4 @@ export const apiKeys = pgTable(
 );
 
 export * from './schema-alert-totals';
+export * from './schema-audit-code';
