@@ -2,7 +2,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 
 import type { BreakdownChartBar } from './breakdown-chart';
-import { LazyBreakdownChart } from './breakdown-chart-lazy';
+import { LazyBreakdownChart } from '@/components/charts/lazy-charts';
 
 type KnownAmount = { sum: number; known: number };
 type Group = { key: string | null; count: number; lost: KnownAmount; returned: KnownAmount };

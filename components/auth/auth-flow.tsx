@@ -1,10 +1,8 @@
-'use client';
+// No state of its own: the step and its changes come from the modal or the page that shows it.
 
 import type { AuthStep } from './atoms';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { LoginForm } from './login-form';
-import { ResetPasswordForm } from './reset-password-form';
-import { SignupForm } from './signup-form';
+import { LoginForm, SignupForm } from './login-signup-forms';
+import { ForgotPasswordForm, ResetPasswordForm } from './password-reset-forms';
 import { VerifyEmailForm } from './verify-email-form';
 
 export const AUTH_STEP_TITLES: Record<AuthStep, string> = {

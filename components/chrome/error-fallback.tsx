@@ -1,4 +1,4 @@
-'use client';
+// No state of its own (the tooltip's lives in Radix), so no client boundary here.
 
 import { Frown } from 'lucide-react';
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 
 import { WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 
-import { AnalyticsSession } from './analytics-session';
+import { AnalyticsSession } from './page-effects';
 import { publicConfigAtom, type PublicConfig } from './public-config';
 
 function HydrateConfig({ config, children }: { config: PublicConfig; children: ReactNode }) {

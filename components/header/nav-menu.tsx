@@ -1,4 +1,4 @@
-'use client';
+// A server component: the dropdown's state lives in Radix's own client parts, the links are plain markup.
 
 import { ChevronDown } from 'lucide-react';
 import Link from 'next/link';

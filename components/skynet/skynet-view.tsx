@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
+import { LazyDailyLine, LazyHorizontalBars } from '@/components/charts/lazy-charts';
 import { Badge } from '@/components/ui/badge';
 import { CardSection } from '@/components/ui/card-section';
 import { SKYNET_MESSAGES } from '@/lib/messages';
 import type { ProjectSkynetView, SkynetEvidence } from '@/lib/skynet/types';
 
-import { LazyDailyLine, LazyHorizontalBars } from './lazy-charts';
 
 export type SkynetViewProps = { explorerUrl: string | null; view: ProjectSkynetView };
 

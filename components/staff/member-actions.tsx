@@ -8,7 +8,7 @@ import { removeMemberAction } from '@/actions/staff/remove-member';
 import { resetMemberFactorAction } from '@/actions/staff/reset-member-factor';
 import { revokeInvitationAction } from '@/actions/staff/revoke-invitation';
 import { FormAlert } from '@/components/auth/field';
-import { ConfirmStep } from '@/components/staff/confirm-step';
+import { ConfirmStep } from '@/components/staff/step-buttons';
 import { selectClassName } from '@/components/staff/page-links';
 import { useToastAndRefresh } from '@/components/staff/use-staff-form';
 import { Button } from '@/components/ui/button';

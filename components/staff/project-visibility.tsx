@@ -6,8 +6,7 @@ import { hideProjectAction } from '@/actions/staff/hide-project';
 import { showProjectAction } from '@/actions/staff/show-project';
 import { STAFF_MESSAGES } from '@/lib/messages';
 
-import { ConfirmStep } from './confirm-step';
-import { NoticeStep } from './publish-button';
+import { ConfirmStep, NoticeStep } from './step-buttons';
 import { useToastAndRefresh } from './use-staff-form';
 
 /**

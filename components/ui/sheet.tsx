@@ -1,4 +1,4 @@
-'use client';
+// No 'use client': Radix marks its own client boundary, so this styling wrapper also renders in server components.
 
 import * as React from 'react';
 import * as SheetPrimitive from '@radix-ui/react-dialog';

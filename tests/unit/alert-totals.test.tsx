@@ -6,7 +6,7 @@ import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 import { createTestRoot } from '../support/render';
 
 // The chart library loads lazily in the browser; here a marker shows each chart and the bars it was given.
-vi.mock('@/components/alerts/breakdown-chart-lazy', () => ({
+vi.mock('@/components/charts/lazy-charts', () => ({
   LazyBreakdownChart: ({ bars, layout }: { bars: { label: string; count: number; lost: number | null }[]; layout: string }) => (
     <div data-testid="chart" data-layout={layout}>
       {bars.map((bar) => `${bar.label}:${bar.count}:${bar.lost ?? 'unknown'}`).join('|')}

@@ -2,7 +2,7 @@ import { Provider } from 'jotai';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { SignupForm } from '@/components/auth/signup-form';
+import { SignupForm } from '@/components/auth/login-signup-forms';
 import { AUTH_MESSAGES } from '@/lib/messages';
 
 import { createTestRoot, settle as settleRounds, typeInto } from '../support/render';

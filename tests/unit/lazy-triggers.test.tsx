@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authModalAtom } from '@/components/auth/atoms';
 import { AuthModalTrigger } from '@/components/auth/auth-modal-trigger';
 import { toast } from '@/components/chrome/toast';
-import { ToasterTrigger } from '@/components/chrome/toaster-trigger';
+import { ToasterTrigger } from '@/components/chrome/page-effects';
 
 import { createTestRoot } from '../support/render';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
-import { LazyCompareRadarChart } from '@/components/compare/compare-radar-lazy';
+import { LazyCompareRadarChart } from '@/components/charts/lazy-charts';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { OPEN_DATA_TEXTS } from '@/lib/messages';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { z } from 'zod';
 
 import { PageBanner } from '@/components/chrome/page-banner';
-import { UnsubscribeButton } from '@/components/notifications/unsubscribe-button';
+import { UnsubscribeButton } from '@/components/notifications/notification-actions';
 import { UserFacingError } from '@/lib/errors';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages';
 import { describeUnsubscribeToken } from '@/server/alert-mail';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
-import { MarkAllReadButton, MarkReadButton } from '@/components/notifications/mark-read-buttons';
+import { MarkAllReadButton, MarkReadButton } from '@/components/notifications/notification-actions';
 import { AlertBadges } from '@/components/project/alert-badges';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages';

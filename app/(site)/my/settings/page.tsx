@@ -9,7 +9,7 @@ import { ProfileSection } from '@/components/settings/profile-section';
 import { SessionsSection } from '@/components/settings/sessions-section';
 import { WalletsSection } from '@/components/settings/wallets-section';
 import { WebhooksSection } from '@/components/settings/webhooks-section';
-import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
+import { SurveyRedoButton } from '@/components/survey/survey-entry';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { TOUR_START_HREF } from '@/lib/tour-link';

@@ -6,7 +6,7 @@ import { AlertCorrectionLog } from '@/components/project/alert-correction-log';
 import { AlertCorrectionForm, AlertForm, type AlertFormAlert } from '@/components/staff/alert-form';
 import { EntityFacts, StaffEntityHeader, StaffHistory, StaffSection, TextLink } from '@/components/staff/entity-page';
 import { PublicationBadge } from '@/components/staff/publication-badge';
-import { PublishButton } from '@/components/staff/publish-button';
+import { PublishButton } from '@/components/staff/step-buttons';
 import { Badge } from '@/components/ui/badge';
 import { ALERT_FIELD_LABELS, formatAlertFieldValue, type AlertField } from '@/lib/alerts';
 import { formatDate } from '@/lib/format';

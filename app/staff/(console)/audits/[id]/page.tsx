@@ -5,7 +5,7 @@ import { publishAuditAction } from '@/actions/staff/publish-audit';
 import { AuditForm } from '@/components/staff/audit-form';
 import { EntityFacts, StaffEntityHeader, StaffHistory, TextLink } from '@/components/staff/entity-page';
 import { PublicationBadge } from '@/components/staff/publication-badge';
-import { PublishButton } from '@/components/staff/publish-button';
+import { PublishButton } from '@/components/staff/step-buttons';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { requireStaffPage } from '@/server/staff/access';

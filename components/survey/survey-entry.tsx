@@ -1,0 +1,61 @@
+'use client';
+
+// The two ways into the personalisation survey: the gate after login and Settings' "Get Started".
+
+import { useSession } from 'next-auth/react';
+import dynamic from 'next/dynamic';
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+
+import { useFeatureFlag } from '@/components/chrome/public-config';
+import { Button } from '@/components/ui/button';
+import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
+import { http } from '@/lib/http';
+import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
+
+// The survey's code is fetched only when it shows: for a signed-in user whose survey is due, or on "Get Started".
+const SurveyFlow = dynamic(() => import('./survey-flow').then((module) => module.SurveyFlow), { ssr: false });
+
+/** The staff console is a work tool, not the site: the personalisation survey waits until they are back on the site. */
+const isStaffConsole = (pathname: string | null) => pathname === '/staff' || Boolean(pathname?.startsWith('/staff/'));
+
+/** After login (flag extendedUserSetting): an unanswered survey shows its notification, as SPEC §4 times it. */
+export function SurveyGate() {
+  const { status } = useSession();
+  const enabled = useFeatureFlag('extendedUserSetting');
+  const inConsole = isStaffConsole(usePathname());
+  const [mode, setMode] = useState<SurveyMode | null>(null);
+  const checked = useRef(false);
+
+  useEffect(() => {
+    if (status !== 'authenticated') {
+      // Signed out: the next login checks again.
+      checked.current = false;
+      return;
+    }
+    if (!enabled || inConsole || checked.current) return;
+    checked.current = true;
+    const due = surveyDueMode(window.localStorage.getItem(SURVEY_LAST_NOTIFICATION_KEY), Date.now());
+    if (!due) return;
+    http
+      .get<unknown>('/api/user/survey', { cache: 'no-store' })
+      .then((reply) => {
+        if (reply && isSurveyUnanswered(reply)) setMode(due);
+      })
+      .catch(() => undefined);
+  }, [status, enabled, inConsole]);
+
+  if (!mode || status !== 'authenticated' || inConsole) return null;
+  return <SurveyFlow mode={mode} startAs="notification" onClose={() => setMode(null)} />;
+}
+
+/** Settings → Extended Account Setup → Get Started: the survey again, from its intro. */
+export function SurveyRedoButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Get Started</Button>
+      {open ? <SurveyFlow mode="reminder" startAs="modal" onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
