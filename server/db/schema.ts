@@ -60,6 +60,8 @@ export const projects = pgTable(
   },
   (table) => [
     index('projects_rank_idx').on(table.rank),
+    // The incident database's category filter matches ignoring case; the index also gives the planner its statistics.
+    index('projects_category_lower_idx').on(sql`lower(${table.category})`),
     check('projects_id_slug', sql`${table.id} ~ '^[a-z0-9][a-z0-9-]{0,99}$'`),
     check('projects_name_length', sql`char_length(${table.name}) between 1 and 200`),
     check('projects_rank_positive', sql`${table.rank} is null or ${table.rank} > 0`),
@@ -329,6 +331,10 @@ export const securityAlerts = pgTable(
     index('security_alerts_occurred_id_idx').on(table.occurredAt, table.id),
     // Amount ranges of the incident database.
     index('security_alerts_amount_lost_idx').on(table.amountLostUsd),
+    // Chain and technique filters match ignoring case: these indexes find rare values and tell the planner how many
+    // rows a value has, so the newest-first list walks security_alerts_occurred_id_idx instead of sorting every match.
+    index('security_alerts_chain_lower_idx').on(sql`lower(${table.chain})`),
+    index('security_alerts_technique_lower_idx').on(sql`lower(${table.technique})`),
     index('security_alerts_project_idx').on(table.projectId, table.occurredAt),
     uniqueIndex('security_alerts_dedupe_key_idx').on(table.dedupeKey),
     check('security_alerts_title_length', sql`char_length(${table.title}) between 1 and 200`),
