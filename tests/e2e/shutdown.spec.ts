@@ -119,3 +119,81 @@ test('SIGTERM: health stops answering 200, the request in flight still gets its 
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+/** A raw keep-alive connection: sends requests by hand and reads each answer, so nothing reconnects behind our back. */
+async function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let buffered = '';
+  let closed = false;
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (buffered += chunk));
+  socket.on('error', () => {});
+  socket.on('close', () => (closed = true));
+  return {
+    isClosed: () => closed,
+    close: () => socket.end(),
+    /** One GET on this connection: its status line and headers, or 'closed' when the server dropped it unanswered. */
+    async get(pathname: string): Promise<{ status: number; headers: string } | 'closed'> {
+      buffered = '';
+      if (closed) return 'closed';
+      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
+      for (let waited = 0; waited < 10_000; waited += 20) {
+        const end = buffered.indexOf('\r\n\r\n');
+        const head = end < 0 ? '' : buffered.slice(0, end).toLowerCase();
+        const length = /content-length: (\d+)/.exec(head)?.[1];
+        const whole = length !== undefined ? buffered.length >= end + 4 + Number(length) : /transfer-encoding: chunked/.test(head) && buffered.endsWith('\r\n0\r\n\r\n');
+        if (end >= 0 && whole) return { status: Number(head.split(' ')[1]), headers: head };
+        if (closed) return 'closed';
+        await sleep(20);
+      }
+      return 'closed';
+    },
+  };
+}
+
+test('keep-alive: an idle connection outlives 5 s, and a draining server answers on it instead of closing it under the client', async () => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-shutdown-'));
+  const { server, exited, output } = startServer(port, dataDir);
+  try {
+    await expect
+      .poll(async () => {
+        const answer = await get(port, '/api/health');
+        return 'status' in answer ? answer.status : answer.error;
+      }, { timeout: 150_000, intervals: [500] })
+      .toBe(200);
+    const idle = await rawConnection(port);
+    const other = await rawConnection(port);
+    expect(await idle.get('/api/health')).toMatchObject({ status: 200 });
+    expect(await other.get('/api/health')).toMatchObject({ status: 200 });
+    // Past Node's default 5 s keep-alive: a client reusing the connection now must not meet a reset.
+    await sleep(6_000);
+    expect(await idle.get('/api/health')).toMatchObject({ status: 200 });
+
+    const signalledAt = Date.now();
+    server.kill('SIGTERM');
+    await sleep(500);
+    // The idle connection is still open: a request a proxy sends on it now is answered (and told to close), not lost.
+    expect(idle.isClosed()).toBe(false);
+    const onIdle = await idle.get('/api/health');
+    expect(onIdle).toMatchObject({ status: 503 });
+    expect(onIdle !== 'closed' && onIdle.headers).toContain('connection: close');
+    await expect.poll(() => idle.isClosed(), { timeout: 2_000 }).toBe(true);
+    // New connections are refused: a proxy retries those elsewhere, whatever the method.
+    expect(await get(port, '/api/health')).toEqual({ error: 'ECONNREFUSED' });
+
+    // The drain ends as soon as the client closes its last idle connection, well before the deadline.
+    await sleep(1_000);
+    expect(server.exitCode).toBeNull();
+    other.close();
+    expect(await Promise.race([exited, sleep((SHUTDOWN_TIMEOUT_SECONDS + 10) * 1000).then(() => 'still running')]), output()).toBe(0);
+    expect(output()).not.toMatch(/still open at the deadline/);
+    expect(Date.now() - signalledAt).toBeLessThan((SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000);
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
