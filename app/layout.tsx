@@ -4,9 +4,7 @@ import type { Metadata, Viewport } from 'next';
 import { Suspense, type ReactNode } from 'react';
 
 import { AuthModalTrigger } from '@/components/auth/auth-modal-trigger';
-import { CookieBanner } from '@/components/chrome/cookie-banner';
-import { Providers } from '@/components/chrome/providers';
-import { RouteChangeEffects, ToasterTrigger } from '@/components/chrome/page-effects';
+import { CookieBanner, Providers, RouteChangeEffects, ToasterTrigger } from '@/components/chrome/root-client';
 import { Footer } from '@/components/footer/footer';
 import { SurveyGate } from '@/components/survey/survey-entry';
 import { BRAND_NAME } from '@/lib/constants';

@@ -1,7 +1,7 @@
 import { formatDate, formatUsd } from '@/lib/format';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
 
-import type { BreakdownChartBar } from './breakdown-chart';
+import type { BreakdownChartBar } from '@/components/charts/charts';
 import { LazyBreakdownChart } from '@/components/charts/lazy-charts';
 
 type KnownAmount = { sum: number; known: number };

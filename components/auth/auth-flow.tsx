@@ -3,7 +3,7 @@
 import type { AuthStep } from './atoms';
 import { LoginForm, SignupForm } from './login-signup-forms';
 import { ForgotPasswordForm, ResetPasswordForm } from './password-reset-forms';
-import { VerifyEmailForm } from './verify-email-form';
+import { VerifyEmailForm } from './login-signup-forms';
 
 export const AUTH_STEP_TITLES: Record<AuthStep, string> = {
   login: 'Log In',

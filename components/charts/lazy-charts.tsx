@@ -8,24 +8,24 @@ import { Skeleton } from '@/components/ui/skeleton';
 // its place. One module for all of them, since each loader is a few bytes and the charts stay in their own chunks.
 
 /** An incident breakdown (/alerts). */
-export const LazyBreakdownChart = dynamic(() => import('@/components/alerts/breakdown-chart').then((module) => module.BreakdownChart), {
+export const LazyBreakdownChart = dynamic(() => import('./charts').then((module) => module.BreakdownChart), {
   ssr: false,
   loading: () => <Skeleton className="h-56 w-full" />,
 });
 
 /** The comparison's radar (/compare). */
-export const LazyCompareRadarChart = dynamic(() => import('@/components/compare/compare-radar-chart').then((module) => module.CompareRadarChart), {
+export const LazyCompareRadarChart = dynamic(() => import('./charts').then((module) => module.CompareRadarChart), {
   ssr: false,
   loading: () => <Skeleton className="h-80 w-full" />,
 });
 
 /** Skynet's bars and daily line (a project's monitoring). */
-export const LazyHorizontalBars = dynamic(() => import('@/components/skynet/bar-chart').then((module) => module.HorizontalBars), {
+export const LazyHorizontalBars = dynamic(() => import('./charts').then((module) => module.HorizontalBars), {
   ssr: false,
   loading: () => <Skeleton className="h-56 w-full" />,
 });
 
-export const LazyDailyLine = dynamic(() => import('@/components/skynet/bar-chart').then((module) => module.DailyLine), {
+export const LazyDailyLine = dynamic(() => import('./charts').then((module) => module.DailyLine), {
   ssr: false,
   loading: () => <Skeleton className="h-48 w-full" />,
 });

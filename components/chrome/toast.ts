@@ -1,7 +1,7 @@
 /**
  * Toasts without loading the toast library up front. `toast.success` / `toast.error` ask for the toast area,
  * wait until it is mounted and listening, then show the message; the library arrives with the first toast or
- * with the visitor's first interaction (see ToasterTrigger in page-effects.tsx), whichever comes first.
+ * with the visitor's first interaction (see ToasterTrigger in root-client.tsx), whichever comes first.
  */
 
 type Kind = 'success' | 'error';

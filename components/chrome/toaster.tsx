@@ -18,7 +18,7 @@ function MountedSignal() {
   return null;
 }
 
-/** The toast area (sonner), loaded by ToasterTrigger (page-effects) with the first toast or interaction. */
+/** The toast area (sonner), loaded by ToasterTrigger (root-client) with the first toast or interaction. */
 export function Toaster() {
   return (
     <>

@@ -10,7 +10,10 @@ import { createTestRoot, settle as settleRounds, typeInto } from '../support/ren
 // The sign-up action, answering with a promise the test settles when it wants.
 const { signUpMock } = vi.hoisted(() => ({ signUpMock: vi.fn() }));
 vi.mock('@/actions/auth/sign-up', () => ({ signUpAction: signUpMock }));
-vi.mock('@/components/auth/google-button', () => ({ GoogleButton: () => null }));
+// The forms' module holds the verify step too; its actions are not used here. No Google provider is listed.
+vi.mock('@/actions/auth/verify-email', () => ({ verifyEmailAction: vi.fn() }));
+vi.mock('@/actions/auth/resend-confirmation', () => ({ resendConfirmationAction: vi.fn() }));
+vi.mock('next-auth/react', () => ({ getProviders: async () => null, signIn: vi.fn() }));
 
 const root = createTestRoot();
 const go = vi.fn();

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authModalAtom } from '@/components/auth/atoms';
 import { AuthModalTrigger } from '@/components/auth/auth-modal-trigger';
 import { toast } from '@/components/chrome/toast';
-import { ToasterTrigger } from '@/components/chrome/page-effects';
+import { ToasterTrigger } from '@/components/chrome/root-client';
 
 import { createTestRoot } from '../support/render';
 
@@ -23,6 +23,8 @@ vi.mock('@/components/chrome/toaster', async () => {
     },
   };
 });
+// The root layout's client module also holds the providers; the watchlists' (and their actions) are not used here.
+vi.mock('@/components/watchlist/watchlists-provider', () => ({ WatchlistsProvider: ({ children }: { children: unknown }) => children }));
 vi.mock('@/components/auth/auth-modal', () => ({
   AuthModal: ({ state }: { state: string }) => <div data-testid="auth-modal">{state}</div>,
 }));

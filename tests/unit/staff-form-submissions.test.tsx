@@ -2,7 +2,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 
-import { MemberInviteForm } from '@/components/staff/member-invite-form';
+import { MemberInviteForm } from '@/components/staff/members';
 import { QuoteForm } from '@/components/staff/quote-form';
 import { ReportDecision } from '@/components/staff/report-decision';
 import { ScoreForm } from '@/components/staff/score-form';
@@ -38,6 +38,11 @@ const actions = vi.hoisted(() => {
 vi.mock('@/actions/staff/update-score', () => ({ updateScoreAction: { bind: () => actions.updateScore } }));
 vi.mock('@/actions/staff/update-quote', () => ({ updateQuoteAction: { bind: () => actions.updateQuote } }));
 vi.mock('@/actions/staff/invite-member', () => ({ inviteMemberAction: actions.inviteMember }));
+// The invite form shares its module with the member controls, whose actions are not used here.
+vi.mock('@/actions/staff/change-member-role', () => ({ changeMemberRoleAction: vi.fn() }));
+vi.mock('@/actions/staff/remove-member', () => ({ removeMemberAction: vi.fn() }));
+vi.mock('@/actions/staff/reset-member-factor', () => ({ resetMemberFactorAction: vi.fn() }));
+vi.mock('@/actions/staff/revoke-invitation', () => ({ revokeInvitationAction: vi.fn() }));
 vi.mock('@/actions/staff/reject-report', () => ({ rejectReportAction: { bind: () => actions.rejectReport } }));
 vi.mock('@/actions/staff/mark-duplicate-report', () => ({ markDuplicateReportAction: { bind: () => actions.markDuplicate } }));
 vi.mock('@/actions/staff/approve-report', () => ({ approveReportAction: actions.approveReport }));

@@ -2,7 +2,7 @@ import { Provider } from 'jotai';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { VerifyEmailForm } from '@/components/auth/verify-email-form';
+import { VerifyEmailForm } from '@/components/auth/login-signup-forms';
 
 import { buttonNamed, createTestRoot, settle, typeInto } from '../support/render';
 
@@ -16,6 +16,8 @@ const { verifyMock, resendMock, toastMock } = vi.hoisted(() => ({
 vi.mock('@/actions/auth/verify-email', () => ({ verifyEmailAction: verifyMock }));
 vi.mock('@/actions/auth/resend-confirmation', () => ({ resendConfirmationAction: resendMock }));
 vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
+// The verify step shares its module with the login and sign-up forms, whose action is not used here.
+vi.mock('@/actions/auth/sign-up', () => ({ signUpAction: vi.fn() }));
 
 const root = createTestRoot();
 

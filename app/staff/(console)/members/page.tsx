@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 
 import { TextLink } from '@/components/staff/entity-page';
 import { StaffPageHeader, StaffTable } from '@/components/staff/list-page';
-import { MemberActions, RevokeInvitationButton } from '@/components/staff/member-actions';
-import { MemberInviteForm } from '@/components/staff/member-invite-form';
+import { MemberActions, MemberInviteForm, RevokeInvitationButton } from '@/components/staff/members';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { STAFF_ROLE_LABELS } from '@/lib/staff';

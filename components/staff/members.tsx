@@ -1,19 +1,62 @@
 'use client';
 
+// The members page's controls: inviting a member, and each member's role and access steps.
+
 import { useAction } from 'next-safe-action/hooks';
+import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 
 import { changeMemberRoleAction } from '@/actions/staff/change-member-role';
+import { inviteMemberAction } from '@/actions/staff/invite-member';
 import { removeMemberAction } from '@/actions/staff/remove-member';
 import { resetMemberFactorAction } from '@/actions/staff/reset-member-factor';
 import { revokeInvitationAction } from '@/actions/staff/revoke-invitation';
-import { FormAlert } from '@/components/auth/field';
-import { ConfirmStep } from '@/components/staff/step-buttons';
+import { Field, FormAlert } from '@/components/auth/field';
+import { toast } from '@/components/chrome/toast';
+import { optionsOf, SavedStatus, SelectField } from '@/components/staff/form-fields';
 import { selectClassName } from '@/components/staff/page-links';
-import { useToastAndRefresh } from '@/components/staff/use-staff-form';
+import { ConfirmStep } from '@/components/staff/step-buttons';
+import { useStaffForm, useToastAndRefresh } from '@/components/staff/use-staff-form';
 import { Button } from '@/components/ui/button';
 import { STAFF_MESSAGES } from '@/lib/messages';
+import { inviteMemberSchema } from '@/lib/schemas/staff-member';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/staff';
+
+/** An admin invites someone by email with a role: an existing account gets it at once, a new address by mail. */
+export function MemberInviteForm() {
+  const router = useRouter();
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const { form, submit, action } = useStaffForm(inviteMemberAction, inviteMemberSchema, {
+    formProps: { defaultValues: { email: '', role: 'analyst' } },
+    actionProps: {
+      onExecute() {
+        setOutcome(null);
+      },
+      onSuccess({ data }) {
+        if (!data) return;
+        setOutcome(data.message);
+        toast.success(data.message);
+        form.reset({ email: '', role: form.getValues('role') });
+        router.refresh();
+      },
+    },
+  });
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-xl gap-4">
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <Field label="Email" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <SelectField label="Role" options={optionsOf(STAFF_ROLES, STAFF_ROLE_LABELS)} error={form.formState.errors.role?.message} {...form.register('role')} />
+      </div>
+      <FormAlert message={action.result.serverError ?? null} />
+      <SavedStatus message={outcome} />
+      <div>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** What an admin may do to another member: change the role, reset a lost second factor, remove them from the staff. */
 export function MemberActions({ member }: { member: { userId: string; email: string; role: StaffRole; enrolled: boolean } }) {
