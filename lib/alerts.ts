@@ -72,6 +72,7 @@ export const ALERT_RULE_LABELS: Record<string, string> = {
   'large-mint': 'Large mint',
   'large-outflow': 'Large transfer out of the contract',
   'score-drop': 'Score dropped',
+  'unaudited-implementation': 'Implementation not covered by an audit',
 };
 
 /** An address shortened for titles (the evidence keeps it whole). */
@@ -91,6 +92,7 @@ export const AUTOMATIC_ALERT_TITLES = {
   privilegedCall: (contract: string, fn: string, caller: string) => `Privileged function ${fn.length > 60 ? `${fn.slice(0, 57)}…` : fn} called on ${shortAddress(contract)} by ${shortAddress(caller)}`,
   largeMint: (contract: string, percent: string, to: string) => `Large mint on ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
   largeOutflow: (contract: string, percent: string, to: string) => `Large transfer out of ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
+  unauditedImplementation: (proxy: string, implementation: string) => `Proxy ${shortAddress(proxy)} now runs ${shortAddress(implementation)}, which no audit covers`,
   scoreDrop: (project: string, before: string, after: string) => `Score of ${project.length > 80 ? `${project.slice(0, 77)}…` : project} dropped from ${before} to ${after}`,
 } as const;
 

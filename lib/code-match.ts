@@ -80,8 +80,9 @@ export type AuditCodeFormInput = z.input<typeof auditCodeFormSchema>;
 
 /** One contract's answer, as the project page and the API show it. */
 export type CodeMatchView = {
-  auditId: string;
-  contract: string;
+  /** Null for a watched contract no published audit names. */
+  auditId: string | null;
+  contract: string | null;
   chainId: number;
   address: string;
   status: CodeMatchStatus;

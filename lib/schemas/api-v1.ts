@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import { ALERT_ORIGINS, ALERT_TYPES } from '../alerts';
+import { CODE_MATCH_REASONS, CODE_MATCH_STATUSES } from '../code-match';
 import { AUDIT_FILTERS, LEADERBOARD_SORTS } from '../leaderboard';
 import { GRADES, type Grade } from '../score';
 import { alertFilterFieldSchemas } from './alert-filters';
@@ -167,6 +168,21 @@ export const alertDetailV1Schema = z.object({
   corrections: z.array(correctionV1Schema),
 });
 
+/** Audited code against deployed code (#20), per contract and address; `statusText` and `reasonText` are the page's words. */
+export const codeMatchV1Schema = z.object({
+  auditId: z.uuid().nullable(),
+  contract: z.string().nullable(),
+  chainId: z.int(),
+  address: z.string(),
+  status: z.enum(CODE_MATCH_STATUSES),
+  statusText: z.string(),
+  reason: z.enum(CODE_MATCH_REASONS).nullable(),
+  reasonText: z.string().nullable(),
+  detail: z.string().nullable(),
+  implementation: z.string().nullable(),
+  checkedAt: isoDateTime,
+});
+
 export const projectV1Schema = z.object({
   ...projectSummaryV1Schema.shape,
   website: z.string().nullable(),
@@ -176,6 +192,7 @@ export const projectV1Schema = z.object({
   scoreUpdatedAt: isoDateTime.nullable(),
   audits: z.array(auditV1Schema),
   alerts: z.array(alertV1Schema),
+  codeMatches: z.array(codeMatchV1Schema),
 });
 
 export const scorePointV1Schema = z.object({

@@ -5,12 +5,14 @@ import { z } from 'zod';
 
 import type { CsvValue } from '@/lib/csv';
 import { API_V1_LIMIT_DEFAULT, type ProjectListQuery, type ProjectSummaryV1 } from '@/lib/schemas/api-v1';
+import { CODE_MATCH_TEXTS } from '@/lib/code-match';
 import { gradeFor } from '@/lib/score';
 
 import { getDb } from '../db/client';
 import { projects, projectScores } from '../db/schema';
 import { getProjectDetail, latestAuditColumn, leaderboardConditions, leaderboardOrder, listProjectAudits, summaryColumns as projectSummaryColumns } from '../projects';
 import { listScoreHistory } from '../score-history';
+import { listCodeMatches } from '../skynet/code-match';
 import { alertsOfProjectV1 } from './alerts';
 import { decodeCursor, encodeCursor } from './cursor';
 import { withoutFormat, type V1Answer } from './http';
@@ -75,7 +77,7 @@ export async function listProjectsV1(query: ProjectListQuery): Promise<V1Answer>
 export async function getProjectV1(id: string): Promise<V1Answer | null> {
   const project = await getProjectDetail(id);
   if (!project) return null;
-  const [audits, alerts] = await Promise.all([listProjectAudits(id), alertsOfProjectV1(id)]);
+  const [audits, alerts, codeMatches] = await Promise.all([listProjectAudits(id), alertsOfProjectV1(id), listCodeMatches(id)]);
   return {
     body: {
       id: project.id,
@@ -108,6 +110,12 @@ export async function getProjectV1(id: string): Promise<V1Answer | null> {
         isDemo: audit.isDemo,
       })),
       alerts,
+      codeMatches: codeMatches.map((match) => ({
+        ...match,
+        statusText: CODE_MATCH_TEXTS.status[match.status],
+        reasonText: match.reason ? CODE_MATCH_TEXTS.reason[match.reason] : null,
+        checkedAt: iso(match.checkedAt)!,
+      })),
     },
   };
 }

@@ -3,6 +3,7 @@ import { AuditsList } from '@/components/project/audits-list';
 import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { FeedLink } from '@/components/project/feed-link';
 import { VoteWidget } from '@/components/project/vote-widget';
+import { CodeMatchPanel } from '@/components/skynet/code-match';
 import { OPEN_DATA_TEXTS } from '@/lib/messages';
 import { alertCsvHref } from '@/lib/schemas/alert-filters';
 import { listProjectAlerts, listProjectAudits } from '@/server/projects';
@@ -15,6 +16,7 @@ export async function AuditsPanel({ projectId }: { projectId: string }) {
   return (
     <div className="grid gap-3">
       <AuditsList audits={audits} />
+      <CodeMatchPanel projectId={projectId} />
       {audits.length > 0 ? <DownloadCsvLink href={`/projects/${projectId}/audits.csv`} hint={OPEN_DATA_TEXTS.auditsCsvHint} /> : null}
     </div>
   );
