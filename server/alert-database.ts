@@ -12,7 +12,7 @@ import { alertSummaryColumns } from './alert-columns';
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
 import { getConfig } from './config';
 import { getDb } from './db/client';
-import { projects, securityAlerts } from './db/schema';
+import { alertTotals as alertTotalsTable, projects, securityAlerts } from './db/schema';
 
 /** One row of the incident database: what the list shows of an alert. */
 export type AlertDatabaseRow = AlertSummary & {
@@ -76,8 +76,9 @@ export function alertFilterConditions(filters: AlertFilters): SQL[] {
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
     // The few matching projects are found once, not tested again on every alert's row.
+    // = any(array(…)): the matched ids are an array the planner looks up in the project index, not a join it scans for.
     conditions.push(
-      sql`${securityAlerts.projectId} in (select matched.id from ${projects} as matched where matched.name ilike ${pattern} or matched.id = ${filters.q.toLowerCase()} or exists (select 1 from unnest(matched.token_tickers) as ticker where lower(ticker) = lower(${filters.q})))`,
+      sql`${securityAlerts.projectId} = any(array(select matched.id from ${projects} as matched where matched.name ilike ${pattern} or matched.id = ${filters.q.toLowerCase()} or exists (select 1 from unnest(matched.token_tickers) as ticker where lower(ticker) = lower(${filters.q}))))`,
     );
   }
   return conditions;
@@ -101,7 +102,7 @@ export function toAlertDatabaseRow({ sourceUrls, evidence, ...row }: StoredRow, 
 
 /**
  * One page of the list's rows, read from the database (uncached: the bench measures it; the page reads it cached).
- * How many match comes from the totals' scan (readAlertTotals' `listed`), not from a count of its own.
+ * How many match comes from the totals (readAlertTotals' `listed`), not from a count of its own.
  */
 export async function readAlertDatabasePage(filters: AlertFilters): Promise<StoredRow[]> {
   const db = await getDb();
@@ -134,19 +135,9 @@ export async function listPublishedAlerts(filters: AlertFilters): Promise<AlertD
 }
 
 // Totals never count a retracted alert (the fact it rested on is gone); the list's count includes it.
-const counted = sql`${securityAlerts.retractedAt} is null`;
-const aggregateColumns = {
-  listed: sql<number>`count(*)::int`,
-  count: sql<number>`(count(*) filter (where ${counted}))::int`,
-  lostSum: sql<string | null>`(sum(${securityAlerts.amountLostUsd}) filter (where ${counted}))::text`,
-  lostKnown: sql<number>`(count(${securityAlerts.amountLostUsd}) filter (where ${counted}))::int`,
-  returnedSum: sql<string | null>`(sum(${securityAlerts.amountReturnedUsd}) filter (where ${counted}))::text`,
-  returnedKnown: sql<number>`(count(${securityAlerts.amountReturnedUsd}) filter (where ${counted}))::int`,
-  // Only counted alerts with an amount: a pricing day without an amount prices nothing in the sums.
-  pricedFirst: sql<string | null>`(min(${securityAlerts.amountsPricedOn}) filter (where ${counted} and (${securityAlerts.amountLostUsd} is not null or ${securityAlerts.amountReturnedUsd} is not null)))::text`,
-  pricedLast: sql<string | null>`(max(${securityAlerts.amountsPricedOn}) filter (where ${counted} and (${securityAlerts.amountLostUsd} is not null or ${securityAlerts.amountReturnedUsd} is not null)))::text`,
-};
 type AggregateRow = { listed: number; count: number; lostSum: string | null; lostKnown: number; returnedSum: string | null; returnedKnown: number; pricedFirst: string | null; pricedLast: string | null };
+
+type GroupRow = AggregateRow & { set: number; year: number | null; technique: string | null; chain: string | null };
 
 /** Exact sums across groups: a numeric(20, 2) sum as text, in cents. */
 const cents = (text: string | null) => {
@@ -177,27 +168,86 @@ const amounts = (tally: Tally) => ({
   returned: { sum: Number(tally.returnedCents) / 100, known: tally.returnedKnown },
 });
 
+// Both sources give partial sums per (year, technique, chain), in these columns, summed once more by readAlertTotals.
+const counted = sql.raw('retracted_at is null');
+// Only counted alerts with an amount: a pricing day without an amount prices nothing in the sums.
+const priced = sql.raw('retracted_at is null and (amount_lost_usd is not null or amount_returned_usd is not null)');
+
+/** Partial sums from a scan of security_alerts alone (the reference alert_totals must equal). */
+function scanPart(filters: AlertFilters): SQL {
+  return sql`select extract(year from occurred_at at time zone 'UTC')::int as year, technique, chain, count(*) as listed,
+    count(*) filter (where ${counted}) as count, sum(amount_lost_usd) filter (where ${counted}) as lost_sum,
+    count(amount_lost_usd) filter (where ${counted}) as lost_known, sum(amount_returned_usd) filter (where ${counted}) as returned_sum,
+    count(amount_returned_usd) filter (where ${counted}) as returned_known, min(amounts_priced_on) filter (where ${priced}) as priced_first,
+    max(amounts_priced_on) filter (where ${priced}) as priced_last
+    from ${securityAlerts} where ${and(...alertFilterConditions(filters))} group by 1, 2, 3`;
+}
+
+/** Partial sums read from alert_totals over whole years (filters on its dimensions only). */
+function summaryPart(filters: AlertFilters, years: { first: number | null; last: number | null }): SQL {
+  const t = alertTotalsTable;
+  // GROUPING(type, origin, has_returned, category): a set bit is a dimension summed over, i.e. one not filtered on.
+  const grouping = (filters.type ? 0 : 8) | (filters.origin ? 0 : 4) | (filters.returned ? 0 : 2) | (filters.category ? 0 : 1);
+  const conditions: SQL[] = [eq(t.grouping, grouping)];
+  if (filters.type) conditions.push(eq(t.type, filters.type));
+  if (filters.origin) conditions.push(eq(t.origin, filters.origin));
+  if (filters.returned) conditions.push(eq(t.hasReturned, filters.returned === 'yes'));
+  if (filters.category) conditions.push(sql`lower(${t.category}) = lower(${filters.category})`);
+  if (filters.technique) conditions.push(sql`lower(${t.technique}) = lower(${filters.technique})`);
+  if (filters.chain) conditions.push(sql`lower(${t.chain}) = lower(${filters.chain})`);
+  if (years.first !== null) conditions.push(gte(t.year, years.first));
+  if (years.last !== null) conditions.push(lte(t.year, years.last));
+  return sql`select year, technique, chain, listed, counted as count, lost_sum, lost_known, returned_sum, returned_known, priced_first, priced_last
+    from ${t} where ${and(...conditions)}`;
+}
+
+const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/**
+ * Where the totals of these filters are read: alert_totals when every filter is one of its dimensions, with a date
+ * range split into the whole years inside it (summed ahead) and the days before and after them (scanned through the
+ * date index); a scan for the filters it does not hold (project, search, amount range). Both give the same groups.
+ */
+export function planAlertTotals(filters: AlertFilters): { summaryYears: { first: number | null; last: number | null } | null; scans: AlertFilters[] } {
+  if (filters.project || filters.q || filters.minLost !== null || filters.maxLost !== null) return { summaryYears: null, scans: [filters] };
+  const first = filters.from === null ? null : filters.from.endsWith('-01-01') ? yearOf(filters.from) : yearOf(filters.from) + 1;
+  const last = filters.to === null ? null : filters.to.endsWith('-12-31') ? yearOf(filters.to) : yearOf(filters.to) - 1;
+  // No whole year inside the range (or an empty range): its days are all scanned.
+  if (first !== null && last !== null && first > last) return { summaryYears: null, scans: [filters] };
+  const scans: AlertFilters[] = [];
+  if (filters.from !== null && first !== null && first !== yearOf(filters.from)) scans.push({ ...filters, to: `${first - 1}-12-31` });
+  if (filters.to !== null && last !== null && last !== yearOf(filters.to)) scans.push({ ...filters, from: `${last + 1}-01-01` });
+  return { summaryYears: { first, last }, scans };
+}
+
 /**
  * The totals and breakdowns, read from the database (uncached: the bench measures this; the page reads it cached).
- * One scan of security_alerts alone, grouped once by (year, technique, chain); the list's count, the totals and the
- * three breakdowns are summed from those few groups here (grouping sets cost a hash table per set on every row).
+ * Groups by (year, technique, chain) come from alert_totals and/or a scan (planAlertTotals); the list's count, the
+ * totals and the three breakdowns are summed from those few groups here, exactly (amounts in cents).
  */
 export async function readAlertTotals(filters: AlertFilters): Promise<AlertTotals> {
+  const plan = planAlertTotals(filters);
+  const parts = [...(plan.summaryYears ? [summaryPart(filters, plan.summaryYears)] : []), ...plan.scans.map(scanPart)];
   const db = await getDb();
-  const year = sql<number>`extract(year from ${securityAlerts.occurredAt} at time zone 'UTC')::int`;
-  const rows = await db
-    .select({ year, technique: securityAlerts.technique, chain: securityAlerts.chain, ...aggregateColumns })
-    .from(securityAlerts)
-    .where(and(...alertFilterConditions(filters)))
-    .groupBy(year, securityAlerts.technique, securityAlerts.chain);
+  // The partial sums are summed once more per year, per technique, per chain and overall, in one grouping-sets pass.
+  const result = await db.execute<GroupRow>(sql`select grouping(part.year, part.technique, part.chain)::int as "set", part.year, part.technique, part.chain,
+      sum(part.listed)::int as "listed", sum(part.count)::int as "count", sum(part.lost_sum)::text as "lostSum", sum(part.lost_known)::int as "lostKnown",
+      sum(part.returned_sum)::text as "returnedSum", sum(part.returned_known)::int as "returnedKnown",
+      min(part.priced_first)::text as "pricedFirst", max(part.priced_last)::text as "pricedLast"
+    from (${sql.join(parts, sql` union all `)}) as part
+    group by grouping sets ((part.year), (part.technique), (part.chain), ())`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: GroupRow[] }).rows) as GroupRow[];
   const overall = emptyTally();
   const breakdowns = { byYear: new Map<string | null, Tally>(), byTechnique: new Map<string | null, Tally>(), byChain: new Map<string | null, Tally>() };
+  // GROUPING(year, technique, chain): 7 is every row, 3 one year, 5 one technique, 6 one chain.
+  const breakdownOf = { 3: 'byYear', 5: 'byTechnique', 6: 'byChain' } as const;
   for (const row of rows) {
-    addTo(overall, row);
-    for (const [name, key] of [['byYear', String(row.year)], ['byTechnique', row.technique], ['byChain', row.chain]] as const) {
-      const tally = breakdowns[name].get(key) ?? emptyTally();
+    const set = Number(row.set);
+    if (set === 7) addTo(overall, row);
+    else if (set === 3 || set === 5 || set === 6) {
+      const tally = emptyTally();
       addTo(tally, row);
-      breakdowns[name].set(key, tally);
+      breakdowns[breakdownOf[set]].set(set === 3 ? String(row.year) : set === 5 ? row.technique : row.chain, tally);
     }
   }
   // A group of retracted alerts only counts nothing: it is not a group of the breakdown.
