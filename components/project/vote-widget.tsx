@@ -2,24 +2,46 @@
 
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useAction } from 'next-safe-action/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { formatPercentage } from '@/lib/format';
+import { http } from '@/lib/http';
 import { FEEDBACK_MESSAGES } from '@/lib/messages';
 import type { VoteSummary } from '@/lib/projects';
+import { voteSummarySchema } from '@/lib/schemas/projects';
 
 type Summary = Pick<VoteSummary, 'yesPercentage' | 'total' | 'yourVote'>;
 
-/** "Is this project safe?" yes/no, with the project's yes share beside the site average. Never moves the score. */
+/**
+ * "Is this project safe?" yes/no, with the project's yes share beside the site average. Never moves the score.
+ * The page is cached for everyone, so `initial` has no vote of this visitor's: their own (and the fresh counts) are
+ * asked for once shown.
+ */
 export function VoteWidget({ projectId, initial, siteAverage }: { projectId: string; initial: Summary; siteAverage: number | null }) {
   const [summary, setSummary] = useState(initial);
   const { executeAsync, isPending } = useAction(castVoteAction);
+  // A vote cast before the read answers is newer than what the read brings.
+  const voted = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    http
+      .get(`/api/projects/vote`, { query: { id: projectId }, signal: controller.signal })
+      .then((body) => {
+        const fresh = voteSummarySchema.safeParse(body);
+        if (fresh.success && !voted.current) setSummary(fresh.data);
+      })
+      // Without it the widget keeps the cached counts and no pressed button; voting still works.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [projectId]);
 
   const vote = async (value: boolean) => {
     if (isPending) return;
+    voted.current = true;
     const result = await executeAsync({ id: projectId, vote: value });
     if (result?.data) {
       setSummary(result.data);

@@ -10,6 +10,9 @@ const projectId = z
 /** POST /api/projects/vote */
 export const voteBodySchema = z.strictObject({ id: projectId, vote: z.boolean('vote must be true or false') });
 
+/** GET /api/projects/vote?id=: the project's votes with the asking visitor's own (the cached page cannot know it). */
+export const voteQuerySchema = z.object({ id: projectId });
+
 /** POST /api/projects/page-view */
 export const pageViewBodySchema = z.strictObject({ projectId });
 

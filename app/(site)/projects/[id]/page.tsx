@@ -19,7 +19,7 @@ import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import { OPEN_DATA_TEXTS } from '@/lib/messages';
 import { formatRank } from '@/lib/utils';
 import { getConfig } from '@/server/config';
-import { getProjectDetail } from '@/server/projects';
+import { getCachedProjectDetail } from '@/server/project-page';
 
 import { AlertsPanel, AuditsPanel, VotePanel } from './_components/project-panels';
 import { ScoreHistoryPanel } from './_components/score-history-panel';
@@ -27,8 +27,18 @@ import { SkynetPanels } from './_components/skynet-panels';
 
 type Props = { params: Promise<{ id: string }> };
 
+// Served from Next's cache like the home page, the same for everyone (the visitor's vote and watch state are read
+// in the browser): rendered on first request, again at most once a minute (a literal: Next reads it at build time;
+// it matches PUBLIC_DATA_REVALIDATE_SECONDS), and at once when a tag its data carries expires (server/project-page).
+export const revalidate = 60;
+
+/** No page is built ahead: each is rendered on its first request and then cached. */
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = await getProjectDetail((await params).id);
+  const project = await getCachedProjectDetail((await params).id);
   if (!project) return { title: 'Project not found', description: 'There is no project at this address.' };
   const tickers = project.tokenTickers.join(', ');
   return {
@@ -49,7 +59,7 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
 const panelSkeleton = <Skeleton className="h-40 w-full" />;
 
 export default async function ProjectPage({ params }: Props) {
-  const project = await getProjectDetail((await params).id);
+  const project = await getCachedProjectDetail((await params).id);
   if (!project) notFound();
   return (
     <>

@@ -6,13 +6,12 @@ import { VoteWidget } from '@/components/project/vote-widget';
 import { CodeMatchPanel } from '@/components/skynet/code-match';
 import { OPEN_DATA_TEXTS } from '@/lib/messages';
 import { alertCsvHref } from '@/lib/schemas/alert-filters';
-import { listProjectAlerts, listProjectAudits } from '@/server/projects';
-import { peekVoterKey } from '@/server/visitor';
+import { listCachedProjectAlerts, listCachedProjectAudits } from '@/server/project-page';
 import { getSiteYesPercentage, getVoteSummary } from '@/server/votes';
 
 /** The project's audits, streamed in after the shell. */
 export async function AuditsPanel({ projectId }: { projectId: string }) {
-  const audits = await listProjectAudits(projectId);
+  const audits = await listCachedProjectAudits(projectId);
   return (
     <div className="grid gap-3">
       <AuditsList audits={audits} />
@@ -26,7 +25,7 @@ export async function AuditsPanel({ projectId }: { projectId: string }) {
 export async function AlertsPanel({ projectId }: { projectId: string }) {
   return (
     <div className="grid gap-3">
-      <AlertsList alerts={await listProjectAlerts(projectId)} emptyText="No security alerts recorded for this project." />
+      <AlertsList alerts={await listCachedProjectAlerts(projectId)} emptyText="No security alerts recorded for this project." />
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <FeedLink href={`/projects/${projectId}/feed.xml`} label="This project's alerts feed (Atom)" />
         {/* The incident database's export, filtered to this project: one writer for every alerts CSV. */}
@@ -36,8 +35,8 @@ export async function AlertsPanel({ projectId }: { projectId: string }) {
   );
 }
 
-/** The vote widget with this visitor's vote. */
+/** The vote widget with the counts as the page was cached; the visitor's own vote is read in the browser. */
 export async function VotePanel({ projectId }: { projectId: string }) {
-  const [summary, siteAverage] = await Promise.all([getVoteSummary(projectId, await peekVoterKey()), getSiteYesPercentage()]);
+  const [summary, siteAverage] = await Promise.all([getVoteSummary(projectId), getSiteYesPercentage()]);
   return <VoteWidget projectId={projectId} initial={summary} siteAverage={siteAverage} />;
 }
