@@ -4,6 +4,7 @@ import { ANALYTICS_EVENT } from '../../lib/analytics';
 import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../lib/messages';
 import {
   acceptCookiesUpFront,
+  accountMenuButton,
   createConfirmedAccount,
   expect,
   logInThrough,
@@ -41,24 +42,29 @@ test.describe('as the shared member', () => {
     const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
     expect(headings.map((text) => text.trim())).toEqual(['Profile', 'Extended Account Setup', 'Guided Tour', 'Alert e-mails', 'Webhooks', 'API keys', 'Wallets', 'Change password', 'Devices']);
   });
+});
 
-  test('upload a profile picture and see it; a file that is not a picture is refused', async ({ page }) => {
-    await openSettings(page);
-    const file = page.getByLabel('Profile picture file');
+// Its own account: the shared member stays without a picture, which tests/e2e/clean-console.spec.ts relies on.
+test('upload a profile picture and see it, in settings and in the header; a file that is not a picture is refused', async ({ page }) => {
+  await ownAccountOnSettings(page);
+  const file = page.getByLabel('Profile picture file');
+  // No picture yet: the header shows the initial and asks the store for nothing.
+  await expect(accountMenuButton(page).locator('img')).toHaveCount(0);
 
-    await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
-    await expect(page.getByRole('alert').filter({ hasText: SETTINGS_MESSAGES.avatarWrongType })).toBeVisible();
+  await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+  await expect(page.getByRole('alert').filter({ hasText: SETTINGS_MESSAGES.avatarWrongType })).toBeVisible();
 
-    await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByText(SETTINGS_MESSAGES.avatarSaved)).toBeVisible();
-    const picture = page.getByTestId('profile-avatar').locator('img');
-    await expect(picture).toHaveAttribute('src', /\/api\/avatars\/[a-z0-9_-]+\?v=\d+/);
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText(SETTINGS_MESSAGES.avatarSaved)).toBeVisible();
+  const picture = page.getByTestId('profile-avatar').locator('img');
+  await expect(picture).toHaveAttribute('src', /\/api\/avatars\/[a-z0-9_-]+\?v=\d+&t=\d+/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  // The session now carries the picture's version, so the header shows it without a new sign-in.
+  await expect.poll(() => accountMenuButton(page).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
 
-    // A fresh page load shows it too (the store serves it by username).
-    await page.reload();
-    await expect.poll(() => page.getByTestId('profile-avatar').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
-  });
+  // A fresh page load shows it too (the store serves it by username).
+  await page.reload();
+  await expect.poll(() => page.getByTestId('profile-avatar').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
 });
 
 test('change the username: it is saved, lower-cased, and the account menu shows it', async ({ page }) => {
