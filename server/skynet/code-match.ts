@@ -7,6 +7,7 @@ import type { PublicClient } from 'viem';
 import { AUTOMATIC_ALERT_TITLES, evmChainName, type AlertEvidence } from '@/lib/alerts';
 import { CODE_MATCH_TEXTS, type CodeMatchReason, type CodeMatchStatus, type CodeMatchView } from '@/lib/code-match';
 
+import { CACHE_TAGS, revalidatePublicData } from '../cache-tags';
 import { getConfig } from '../config';
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';
@@ -104,6 +105,7 @@ export async function checkAuditCode(db: Database, auditId: string): Promise<voi
   const { code, projectId } = row;
   const compilation = await compileAuditCode(db, code);
   const previous = await db.select().from(codeMatches).where(eq(codeMatches.auditId, auditId));
+  let changed = false;
   for (const deployment of code.deployments) {
     const before = previous.find((match) => match.contract === deployment.contract && match.chainId === deployment.chainId && match.address === deployment.address);
     let outcome: Outcome;
@@ -136,6 +138,7 @@ export async function checkAuditCode(db: Database, auditId: string): Promise<voi
       outcome = unknown('chain-unreachable', shortError(error));
     }
     const values = { ...outcome, auditedImplementation, checkedAt: new Date() };
+    if (before?.status !== outcome.status || before?.reason !== outcome.reason) changed = true;
     await db
       .insert(codeMatches)
       .values({ auditId, contract: deployment.contract, chainId: deployment.chainId, address: deployment.address, ...values })
@@ -148,7 +151,10 @@ export async function checkAuditCode(db: Database, auditId: string): Promise<voi
     await db
       .delete(codeMatches)
       .where(and(eq(codeMatches.auditId, auditId), eq(codeMatches.contract, stale.contract), eq(codeMatches.chainId, stale.chainId), eq(codeMatches.address, stale.address)));
+    changed = true;
   }
+  // The project page is cached: a new answer shows at once.
+  if (changed) revalidatePublicData(CACHE_TAGS.projects, CACHE_TAGS.audits);
 }
 
 /** An automatic alert, once per proxy and new implementation, unless some audit's code matches that implementation. */
@@ -191,6 +197,20 @@ export async function checkAllAuditCode(db: Database): Promise<void> {
     } catch (error) {
       logger.error({ auditId, err: shortError(error) }, 'code match: the check failed');
     }
+  }
+}
+
+let lastPass = 0;
+
+/** The indexer's pass runs the check too, at most once per SKYNET_INTERVAL_SECONDS (compiles are cached). */
+export async function checkAuditCodeIfDue(db: Database): Promise<void> {
+  const now = Date.now();
+  if (now - lastPass < getConfig().skynet.intervalSeconds * 1000) return;
+  lastPass = now;
+  try {
+    await checkAllAuditCode(db);
+  } catch (error) {
+    logger.error({ err: shortError(error) }, 'code match: the pass failed');
   }
 }
 

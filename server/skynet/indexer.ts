@@ -11,6 +11,7 @@ import { nudgeMailWorker } from '../mail/worker';
 import { nudgeWebhookWorker } from '../webhooks/worker';
 import { plainArgs } from './abi';
 import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
+import { checkAuditCodeIfDue } from './code-match';
 import { runDetectors } from './detectors';
 import { clearSkynetMemo } from './memo';
 import { refreshPrivilegedAddresses } from './privileges';
@@ -295,6 +296,8 @@ export async function indexAllContracts(options: Partial<IndexOptions> = {}): Pr
       reports.push({ contractId: listed.id, address: listed.address, fromBlock: 0, toBlock: -1, blocks: 0, transactions: 0, logs: 0, skipped: message });
     }
   }
+  // Audited code against the chain (#20): upgrades since an audit show here, off the request path.
+  await checkAuditCodeIfDue(handle.db);
   clearSkynetMemo();
   return reports;
 }

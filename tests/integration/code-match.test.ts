@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CodeMatchPanel } from '@/components/skynet/code-match';
 import { CODE_MATCH_TEXTS, type AuditCodeFormInput } from '@/lib/code-match';
 import { UserFacingError } from '@/lib/errors';
+import { countFindings } from '@/lib/schemas/staff-audit';
 import { projectV1Schema } from '@/lib/schemas/api-v1';
 import { getProjectV1 } from '@/server/api-v1/projects';
 import { getDb } from '@/server/db/client';
@@ -106,7 +107,7 @@ let vaultAbi: Abi;
 const { owner, alice } = ROLES;
 
 async function deploy(artifact: { abi: Abi; bytecode: Hex }, args: unknown[]): Promise<Address> {
-  const hash = await wallet.deployContract({ account: owner, abi: artifact.abi, bytecode: artifact.bytecode, args, chain: wallet.chain });
+  const hash = await wallet.deployContract({ account: owner, abi: artifact.abi, bytecode: artifact.bytecode, args, chain: wallet.chain } as never);
   const receipt = await wallet.waitForTransactionReceipt({ hash });
   return receipt.contractAddress!.toLowerCase() as Address;
 }
@@ -115,7 +116,7 @@ async function newAudit(status: 'draft' | 'published' = 'published'): Promise<st
   const db = await getDb();
   const [row] = await db
     .insert(audits)
-    .values({ projectId, auditor: 'Shield', publishedAt: new Date(), scope: 'Vault', findings: {}, status })
+    .values({ projectId, auditor: 'Shield', publishedAt: new Date(), scope: 'Vault', findings: countFindings([]), status })
     .returning({ id: audits.id });
   return row.id;
 }
@@ -208,7 +209,7 @@ describe('audited code against deployed code', () => {
   }, 60_000);
 
   it('an upgrade after the audit turns the proxy to unknown and raises one alert; the page and the API say so', async () => {
-    const hash = await wallet.writeContract({ account: owner, address: proxy, abi: vaultAbi, functionName: 'upgradeTo', args: [changedImplementation], chain: wallet.chain });
+    const hash = await wallet.writeContract({ account: owner, address: proxy, abi: vaultAbi, functionName: 'upgradeTo', args: [changedImplementation], chain: wallet.chain } as never);
     await wallet.waitForTransactionReceipt({ hash });
     const db = await getDb();
     await checkAllAuditCode(db);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 
 import { publishAuditAction } from '@/actions/staff/publish-audit';
+import { AuditCodeForm } from '@/components/staff/audit-code-form';
 import { AuditForm } from '@/components/staff/audit-form';
 import { EntityFacts, StaffEntityHeader, StaffHistory, TextLink } from '@/components/staff/entity-page';
 import { PublicationBadge } from '@/components/staff/publication-badge';
@@ -9,6 +10,7 @@ import { PublishButton } from '@/components/staff/step-buttons';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { requireStaffPage } from '@/server/staff/access';
+import { getAuditCode } from '@/server/staff/audit-code';
 import { listStaffChanges } from '@/server/staff/audit-log';
 import { getStaffAudit } from '@/server/staff/audits';
 
@@ -63,6 +65,7 @@ export default async function StaffAuditPage({ params }: Props) {
           }}
         />
       ) : null}
+      {canWrite ? <AuditCodeForm auditId={audit.id} {...await getAuditCode(audit.id)} /> : null}
       <StaffHistory entity="audit" entries={history} emptyText="No staff change of this audit yet." />
     </div>
   );
