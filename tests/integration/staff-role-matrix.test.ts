@@ -288,6 +288,11 @@ const ENTRIES: Entry[] = [
   action('create-audit.ts', 'createAuditAction', ANALYSTS, async () => [validAudit()]),
   action('update-audit.ts', 'updateAuditAction', ANALYSTS, async () => [await newDraftAudit(), { ...validAudit(), scope: 'Vault and router' }]),
   action('publish-audit.ts', 'publishAuditAction', ANALYSTS, async () => [{ id: await newDraftAudit() }]),
+  // Its audited code (#20): no address, a compiler not installed, so nothing is compiled or read on a chain.
+  action('save-audit-code.ts', 'saveAuditCodeAction', ANALYSTS, async () => [
+    await newDraftAudit(),
+    { repository: '', commit: '', files: [{ path: 'A.sol', content: 'contract A {}' }], compilerVersion: '0.8.19', optimizer: false, runs: 200, evmVersion: '', viaIR: false, contracts: ['A.sol:A'], deployments: [] },
+  ]),
 
   // Alerts (analysts write; moderators correct published ones).
   action('create-alert.ts', 'createAlertAction', ANALYSTS, async () => [validAlert()]),
