@@ -118,7 +118,8 @@ export async function checkAuditCode(db: Database, auditId: string): Promise<voi
         const proxy = await readProxy(client, address);
         const target = (proxy.implementation ?? address) as `0x${string}`;
         const implementation = proxy.implementation;
-        if (implementation && !before) auditedImplementation = implementation;
+        // The first implementation seen since the audit named its code is the audited one.
+        if (implementation && !auditedImplementation) auditedImplementation = implementation;
         if (implementation && auditedImplementation && implementation !== auditedImplementation) outcome = unknown('upgraded-after-audit', null, implementation);
         else if (compilation.kind === 'unavailable') outcome = unknown('compiler-unavailable', CODE_MATCH_TEXTS.compilerMissing(code.compilerVersion), implementation);
         else if (compilation.kind === 'failed') outcome = unknown('compile-failed', compilation.error.split('\n')[0].slice(0, 500), implementation);
