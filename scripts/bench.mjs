@@ -23,8 +23,15 @@
 // 7. With the server stopped: the incident database (issue 21), the /alerts page's server-side reads over 20,000
 //    alerts, uncached, unfiltered and with a few filter combinations, in a process of its own on a fresh folder
 //    (bench/alerts-db.mjs; runs on its own too: `node scripts/bench/alerts-db.mjs`): p99 per case.
+// 8. Issue 18: each of its figures is measured three times in the run and the worst printed: first start (migrate +
+//    seed, three empty folders) and start on the existing folder (three restarts), each to the first 200 from
+//    /api/health; the steady search and Skynet runs; home / static and project page / static (page and static back
+//    to back per round); the server's RSS (its process tree, /proc) after the load runs.
+// 9. The PostgreSQL leg (bench/postgres-leg.mjs): on DATABASE_URL, else a local PostgreSQL on 5432, databases of its
+//    own created and dropped: first and existing-database start times, a short load, RSS after it. Skipped (and
+//    printed as such) when no PostgreSQL answers.
 // Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
-// Always the embedded database in a temp folder: DATABASE_URL is ignored here.
+// The main run is always the embedded database in a temp folder; DATABASE_URL only names the PostgreSQL leg's server.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +46,7 @@ import { fanoutRows, runFanoutBench } from './bench/fanout.mjs';
 import { alertsDbRows, runAlertsDbBench } from './bench/alerts-db.mjs';
 import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
+import { runPostgresLeg, postgresRows } from './bench/postgres-leg.mjs';
 import { findFreePort, startServer, stopAllServers } from './bench/server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +57,22 @@ const SATURATION_SECONDS = 10;
 const CONNECTIONS = 10;
 const STATIC_PATH = '/company/about';
 const SKYNET_SECONDS = 5;
-const TARGETS = { searchP99Ms: 15, searchVsHealth: 0.7, homeVsStatic: 0.6, homeScriptBytes: 130_000 };
+const PROJECT_PATH_OF = (id) => `/projects/${id}`;
+// Issue 18: each of its figures is measured REPEATS times in this one run and the worst is printed.
+const REPEATS = 3;
+const TARGETS = {
+  searchP99Ms: 15,
+  skynetP99Ms: 15,
+  searchVsHealth: 0.7,
+  homeVsStatic: 0.6,
+  projectVsStatic: 0.6,
+  homeScriptBytes: 130_000,
+  rssEmbeddedMb: 500,
+  existingStartMs: 1500,
+  firstStartMs: 4000,
+};
+const worst = (values, pick) => pick(...values.filter(Number.isFinite));
+const list = (values, format) => values.map(format).join(', ');
 
 /** The runtime files every page loads first (React, Next.js), from the build's manifest. */
 function frameworkFiles() {
@@ -99,12 +122,19 @@ async function main() {
   const port = await findFreePort(Number(process.env.BENCH_PORT ?? 3900));
   log(`data folder ${dataDir}, port ${port}`);
 
-  log('starting the server once to migrate and seed …');
-  server = await startServer({ root: ROOT, port, dataDir });
-  log('seeded; stopping it');
-  const firstStop = await server.stop();
-  server = null;
-  if (firstStop.code !== 0) log(`note: the seeding server exited with code ${firstStop.code} (signal ${firstStop.signal})`);
+  // A first start (migrate + seed) on an empty folder, REPEATS times on folders of their own; the last one is kept.
+  const firstStarts = [];
+  for (let round = 1; round <= REPEATS; round++) {
+    const folder = round === REPEATS ? dataDir : path.join(tempDir, `first-start-${round}`);
+    log(`first start ${round}/${REPEATS} (migrate + seed) on an empty folder …`);
+    server = await startServer({ root: ROOT, port, dataDir: folder });
+    firstStarts.push(server.startMs);
+    log(`answered after ${server.startMs.toFixed(0)} ms; stopping it`);
+    const firstStop = await server.stop();
+    server = null;
+    if (firstStop.code !== 0) log(`note: the seeding server exited with code ${firstStop.code} (signal ${firstStop.signal})`);
+    if (folder !== dataDir) fs.rmSync(folder, { recursive: true, force: true });
+  }
 
   log(`adding synthetic projects up to ${TARGET_PROJECTS} …`);
   const fill = await fillProjects(dataDir, TARGET_PROJECTS);
@@ -117,8 +147,19 @@ async function main() {
   if (skynet.skipped.length) throw new Error(`Skynet indexing skipped contracts: ${skynet.skipped.join('; ')}`);
   log(`Skynet: ${skynet.blocks} blocks, ${skynet.transactions} transactions, ${skynet.logs} logs in ${skynet.seconds.toFixed(2)} s`);
 
-  log('starting the server on the filled folder …');
-  server = await startServer({ root: ROOT, port, dataDir });
+  // Start → first answer on the existing (filled, indexed) folder, REPEATS times; the last server is measured.
+  const existingStarts = [];
+  for (let round = 1; round <= REPEATS; round++) {
+    log(`start ${round}/${REPEATS} on the filled folder …`);
+    server = await startServer({ root: ROOT, port, dataDir });
+    existingStarts.push(server.startMs);
+    log(`answered after ${server.startMs.toFixed(0)} ms`);
+    if (round < REPEATS) {
+      await server.stop();
+      server = null;
+    }
+  }
+  const rssIdle = server.rssMegabytes();
   const origin = server.origin;
 
   // The search index is loaded from the database: make sure it holds the synthetic rows.
@@ -144,16 +185,25 @@ async function main() {
   const searchWarm = await warm(origin, paths, 5);
   const badWarm = [...searchWarm.entries()].filter(([, { status }]) => status !== 200);
   if (badWarm.length) throw new Error(`Search answered non-200 while warming: ${badWarm.map(([p, { status }]) => `${status} ${p}`).join(', ')}`);
-  log(`search at a steady ${STEADY_RATE} req/s for ${STEADY_SECONDS} s …`);
-  const steady = await measure({ paths, rate: STEADY_RATE, duration: STEADY_SECONDS, title: 'search steady' }, runSteady);
+  const steadyRuns = [];
+  for (let round = 1; round <= REPEATS; round++) {
+    log(`search at a steady ${STEADY_RATE} req/s for ${STEADY_SECONDS} s (${round}/${REPEATS}) …`);
+    steadyRuns.push(await measure({ paths, rate: STEADY_RATE, duration: STEADY_SECONDS, title: 'search steady' }, runSteady));
+  }
+  // The worst run by p99 is the one reported in full.
+  const steady = steadyRuns.reduce((a, b) => (b.p99 > a.p99 ? b : a));
 
   // d. Skynet calls at the steady rate, one after another.
   const skynetRuns = [];
   for (const [call, callPaths] of Object.entries(skynetCallPaths(skynet))) {
     const warmed = await warm(origin, callPaths, 2);
     for (const [callPath, { status }] of warmed) if (status !== 200) throw new Error(`GET ${callPath} answered ${status}`);
-    log(`Skynet ${call} at a steady ${STEADY_RATE} req/s for ${SKYNET_SECONDS} s …`);
-    skynetRuns.push([call, await measure({ paths: callPaths, rate: STEADY_RATE, duration: SKYNET_SECONDS, title: `skynet ${call}` }, runSteady)]);
+    const rounds = [];
+    for (let round = 1; round <= REPEATS; round++) {
+      log(`Skynet ${call} at a steady ${STEADY_RATE} req/s for ${SKYNET_SECONDS} s (${round}/${REPEATS}) …`);
+      rounds.push(await measure({ paths: callPaths, rate: STEADY_RATE, duration: SKYNET_SECONDS, title: `skynet ${call}` }, runSteady));
+    }
+    skynetRuns.push([call, rounds]);
   }
 
   // b. Saturation: health, then search.
@@ -164,13 +214,26 @@ async function main() {
   const searchSat = await measure({ paths, connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'search saturation' });
 
   // c. Saturation: the home page (signed out) and a static page.
-  const pageWarm = await warm(origin, ['/', STATIC_PATH], 5);
+  // A project page (a seeded one, with scores and audits) against the same static page.
+  const seededProject = (await getJson(`${origin}/api/search-project?keyword=zcash`))?.[0]?.id ?? probe.id;
+  const projectPath = PROJECT_PATH_OF(seededProject);
+  const pageWarm = await warm(origin, ['/', STATIC_PATH, projectPath], 5);
   for (const [pagePath, { status }] of pageWarm) if (status !== 200) throw new Error(`GET ${pagePath} answered ${status}`);
-  log(`saturation: GET /, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s …`);
-  const home = await measure({ paths: ['/'], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'home' });
-  log(`saturation: GET ${STATIC_PATH}, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s …`);
-  const staticPage = await measure({ paths: [STATIC_PATH], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'static' });
+  // Each round measures the page and the static page back to back, so both see the same machine load.
+  const pageRounds = { home: [], project: [] };
+  for (let round = 1; round <= REPEATS; round++) {
+    for (const [name, pagePath] of [['home', '/'], ['project', projectPath]]) {
+      log(`saturation: GET ${pagePath} then ${STATIC_PATH}, ${CONNECTIONS} connections, ${SATURATION_SECONDS} s each (${round}/${REPEATS}) …`);
+      const page = await measure({ paths: [pagePath], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: name });
+      const staticRun = await measure({ paths: [STATIC_PATH], connections: CONNECTIONS, duration: SATURATION_SECONDS, title: 'static' });
+      pageRounds[name].push({ page, static: staticRun, ratio: page.requestsPerSecond / staticRun.requestsPerSecond });
+    }
+  }
+  const worstRound = (rounds) => rounds.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const home = worstRound(pageRounds.home).page;
+  const staticPage = worstRound(pageRounds.home).static;
   const loadAfter = os.loadavg()[0];
+  const rssAfterLoad = server.rssMegabytes();
 
   // 5. JavaScript of `/`.
   log('loading / in Chromium …');
@@ -180,6 +243,10 @@ async function main() {
   const current = server;
   server = null;
   await current.stop();
+
+  // The same start and memory figures on PostgreSQL, on a database of its own (skipped when none is reachable).
+  log('PostgreSQL leg …');
+  const pgLeg = await runPostgresLeg(ROOT, { port, repeats: REPEATS, log, staticPath: STATIC_PATH, projectPath: PROJECT_PATH_OF('zcash') });
 
   // 5. Block → notification, with the site stopped so it measures the follower, not the load runs.
   log('block → notification: anvil mining a block a second …');
@@ -195,7 +262,8 @@ async function main() {
 
   // Report.
   const searchVsHealth = searchSat.requestsPerSecond / health.requestsPerSecond;
-  const homeVsStatic = home.requestsPerSecond / staticPage.requestsPerSecond;
+  const homeVsStatic = worstRound(pageRounds.home).ratio;
+  const projectVsStatic = worstRound(pageRounds.project).ratio;
   const cpu = (r) => (Number.isFinite(r.cpuMsPerRequest) ? `${r.cpuMsPerRequest.toFixed(2)} ms CPU/req` : 'CPU n/a');
   const cpuRatio = (a, b) => b.cpuMsPerRequest / a.cpuMsPerRequest;
   const errorsOf = (r) => r.non2xx + r.errors + r.timeouts;
@@ -206,7 +274,7 @@ async function main() {
     ['search @200/s', 'achieved rate', `${rps(steady.requestsPerSecond)}, ${steady.completed} requests${errorNote(steady)}`, `${STEADY_RATE} req/s`, verdict(steady.requestsPerSecond >= STEADY_RATE * 0.95)],
     ['search @200/s', 'p50 latency', ms(steady.p50), '', ''],
     ['search @200/s', 'p90 latency', ms(steady.p90), '', ''],
-    ['search @200/s', 'p99 latency', ms(steady.p99), `< ${TARGETS.searchP99Ms} ms`, verdict(steady.p99 < TARGETS.searchP99Ms && errorsOf(steady) === 0)],
+    ['search @200/s', `p99 latency (worst of ${REPEATS}: ${list(steadyRuns.map((r) => r.p99), ms)})`, ms(steady.p99), `< ${TARGETS.searchP99Ms} ms`, verdict(steady.p99 < TARGETS.searchP99Ms && steadyRuns.every((r) => errorsOf(r) === 0))],
     ['search @200/s', 'max latency', ms(steady.max), '', ''],
     ['search @200/s', 'server CPU per request', cpu(steady), '', ''],
     ['saturation', 'GET /api/health', `${rps(health.requestsPerSecond)}, ${cpu(health)}${errorNote(health)}`, '', ''],
@@ -215,23 +283,34 @@ async function main() {
     ['saturation', 'search / health by CPU per request', pct(cpuRatio(searchSat, health)), '(indicative)', ''],
     ['saturation', 'GET / (signed out)', `${rps(home.requestsPerSecond)}, p99 ${ms(home.p99)}, ${cpu(home)}${errorNote(home)}`, '', ''],
     ['saturation', `GET ${STATIC_PATH} (static)`, `${rps(staticPage.requestsPerSecond)}, p99 ${ms(staticPage.p99)}, ${cpu(staticPage)}${errorNote(staticPage)}`, '', ''],
-    ['saturation', 'home / static', pct(homeVsStatic), `>= ${pct(TARGETS.homeVsStatic)}`, verdict(homeVsStatic >= TARGETS.homeVsStatic && errorsOf(home) === 0)],
+    ['saturation', `home / static (worst of ${REPEATS}: ${list(pageRounds.home.map((r) => r.ratio), pct)})`, pct(homeVsStatic), `>= ${pct(TARGETS.homeVsStatic)}`, verdict(homeVsStatic >= TARGETS.homeVsStatic && pageRounds.home.every((r) => errorsOf(r.page) === 0))],
+    ['saturation', `GET ${projectPath} (worst round)`, `${rps(worstRound(pageRounds.project).page.requestsPerSecond)}, p99 ${ms(worstRound(pageRounds.project).page.p99)}, ${cpu(worstRound(pageRounds.project).page)}${errorNote(worstRound(pageRounds.project).page)}`, '', ''],
+    ['saturation', `project page / static (worst of ${REPEATS}: ${list(pageRounds.project.map((r) => r.ratio), pct)})`, pct(projectVsStatic), `>= ${pct(TARGETS.projectVsStatic)}`, verdict(projectVsStatic >= TARGETS.projectVsStatic && pageRounds.project.every((r) => errorsOf(r.page) === 0))],
     ['saturation', 'home / static by CPU per request', pct(cpuRatio(home, staticPage)), '(indicative)', ''],
     ['saturation', 'response encoding', `/ ${pageWarm.get('/').encoding ?? 'none'}, ${STATIC_PATH} ${pageWarm.get(STATIC_PATH).encoding ?? 'none'}`, '', ''],
+    ['start (embedded)', `first start, migrate + seed, to first answer (worst of ${REPEATS}: ${list(firstStarts, ms)})`, ms(worst(firstStarts, Math.max)), `<= ${ms(TARGETS.firstStartMs)}`, verdict(worst(firstStarts, Math.max) <= TARGETS.firstStartMs)],
+    ['start (embedded)', `start on the existing folder to first answer (worst of ${REPEATS}: ${list(existingStarts, ms)})`, ms(worst(existingStarts, Math.max)), `<= ${ms(TARGETS.existingStartMs)}`, verdict(worst(existingStarts, Math.max) <= TARGETS.existingStartMs)],
+    ['memory (embedded)', 'server RSS after start, before the load', `${rssIdle.toFixed(0)} MB`, '', ''],
+    ['memory (embedded)', 'server RSS after the load runs', `${rssAfterLoad.toFixed(0)} MB`, `<= ${TARGETS.rssEmbeddedMb} MB`, verdict(rssAfterLoad <= TARGETS.rssEmbeddedMb)],
   ];
+  rows.push(...postgresRows(pgLeg));
   const perSecond = (count) => `${(count / skynet.seconds).toFixed(1)}/s`;
   rows.push(
     ['skynet indexer', 'one index --once pass on anvil', `${skynet.blocks} blocks, ${skynet.transactions} txs, ${skynet.logs} logs in ${skynet.seconds.toFixed(2)} s`, '', ''],
     ['skynet indexer', 'blocks/s', perSecond(skynet.blocks), '', ''],
     ['skynet indexer', 'transactions/s', perSecond(skynet.transactions), '', ''],
     ['skynet indexer', 'logs/s', perSecond(skynet.logs), '', ''],
-    ...skynetRuns.map(([call, result]) => [
-      'skynet @200/s',
-      `GET /api/skynet/${call}`,
-      `p99 ${ms(result.p99)}, p50 ${ms(result.p50)}, ${rps(result.requestsPerSecond)}${errorNote(result)}`,
-      '',
-      verdict(result.requestsPerSecond >= STEADY_RATE * 0.95 && errorsOf(result) === 0),
-    ]),
+    ...skynetRuns.map(([call, rounds]) => {
+      const result = rounds.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+      const ok = rounds.every((r) => r.requestsPerSecond >= STEADY_RATE * 0.95 && errorsOf(r) === 0);
+      return [
+        'skynet @200/s',
+        `GET /api/skynet/${call} p99 (worst of ${REPEATS}: ${list(rounds.map((r) => r.p99), ms)})`,
+        `${ms(result.p99)} (p50 ${ms(result.p50)}, ${rps(result.requestsPerSecond)}${errorNote(result)})`,
+        `<= ${TARGETS.skynetP99Ms} ms`,
+        verdict(ok && result.p99 <= TARGETS.skynetP99Ms),
+      ];
+    }),
   );
   rows.push(...blockNotifyRows(notify));
   rows.push(...fanoutRows(fanout));

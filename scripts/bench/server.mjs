@@ -82,6 +82,41 @@ export function cpuSeconds(rootPid) {
   return ticks / clockTicks;
 }
 
+/** Resident memory (MB) of a process and its descendants, from /proc; NaN where /proc is missing. */
+export function rssMegabytesTree(rootPid) {
+  if (!fs.existsSync('/proc/self/status')) return NaN;
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const wanted = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (!wanted.has(pid) && wanted.has(ppid)) {
+        wanted.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let kilobytes = 0;
+  for (const pid of wanted) {
+    try {
+      kilobytes += Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kilobytes / 1024;
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every server started here and not yet exited, so an interrupted bench can stop one that is still starting. */
@@ -111,6 +146,7 @@ export async function startServer({ root, port, dataDir, env: extraEnv = {}, tim
     ...extraEnv,
   });
 
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => {
@@ -134,6 +170,10 @@ export async function startServer({ root, port, dataDir, env: extraEnv = {}, tim
     pid: child.pid,
     output: () => output,
     cpuSeconds: () => cpuSeconds(child.pid),
+    /** Resident memory of the server's process tree now, in MB. */
+    rssMegabytes: () => rssMegabytesTree(child.pid),
+    /** Milliseconds from spawning the process to its first 200 from /api/health (polled every 25 ms). */
+    startMs: NaN,
     /** `{ code, signal }` once the process has exited, else null. */
     exited: () => exited,
     async stop(graceMs = 20_000) {
@@ -157,11 +197,15 @@ export async function startServer({ root, port, dataDir, env: extraEnv = {}, tim
     try {
       const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return handle;
+      if (response.status === 200) {
+        handle.startMs = performance.now() - spawnedAt;
+        return handle;
+      }
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    // A short poll: the start time is one of the figures (#18), so the wait adds at most 25 ms to it.
+    await sleep(25);
   }
   await handle.stop();
   throw new Error(`The server did not answer GET /api/health with 200 within ${timeoutMs / 1000} s. Its output:\n${output}`);
