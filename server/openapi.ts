@@ -11,7 +11,7 @@ import {
   signupBodySchema,
   verifyEmailBodySchema,
 } from '@/lib/schemas/auth';
-import { pageViewBodySchema, searchQuerySchema, searchResultSchema, voteBodySchema, voteSummarySchema, yesPercentageQuerySchema, yesPercentageSchema } from '@/lib/schemas/projects';
+import { pageViewBodySchema, searchQuerySchema, searchResultSchema, voteBodySchema, voteQuerySchema, voteSummarySchema, yesPercentageQuerySchema, yesPercentageSchema } from '@/lib/schemas/projects';
 import { addWalletSchema, avatarOwnerSchema, userEventSchema, usernameSchema, walletSchema } from '@/lib/schemas/settings';
 import {
   contractAddressQuerySchema,
@@ -99,6 +99,11 @@ export const openApiDocument = {
       },
     },
     '/api/projects/vote': {
+      get: {
+        summary: 'A project’s vote summary with the asking voter’s own vote (null when unknown); sets no cookie',
+        parameters: queryOf(voteQuerySchema),
+        responses: { '200': answer('The project’s vote summary', voteSummarySchema), ...errors(400, 404) },
+      },
       post: {
         summary: 'One vote per voter per project, changeable',
         requestBody: body(voteBodySchema),

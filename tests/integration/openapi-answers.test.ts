@@ -12,7 +12,7 @@ import { GET as fileGET } from '@/app/api/files/[key]/route';
 import { GET as healthGET } from '@/app/api/health/route';
 import { GET as yesGET } from '@/app/api/projects/average-yes-percentage/route';
 import { POST as pageViewPOST } from '@/app/api/projects/page-view/route';
-import { POST as votePOST } from '@/app/api/projects/vote/route';
+import { GET as voteGET, POST as votePOST } from '@/app/api/projects/vote/route';
 import { GET as searchGET } from '@/app/api/search-project/route';
 import { GET as metricByTimestampsGET } from '@/app/api/skynet/metric-by-timestamps/route';
 import { GET as metricLatestGET } from '@/app/api/skynet/metric-latest/route';
@@ -214,6 +214,9 @@ describe('answers match the OpenAPI document', () => {
     expect(await statusOf('/api/projects/average-yes-percentage', 'get', yesGET)).toBe(200);
     expect(await statusOf('/api/projects/average-yes-percentage', 'get', yesGET, { query: 'id=bitcoin' })).toBe(200);
     expect(await statusOf('/api/projects/average-yes-percentage', 'get', yesGET, { query: 'id=no-such-project' })).toBe(404);
+    expect(await statusOf('/api/projects/vote', 'get', voteGET, { query: 'id=bitcoin' })).toBe(200);
+    expect(await statusOf('/api/projects/vote', 'get', voteGET, { query: 'id=Bitcoin' })).toBe(400);
+    expect(await statusOf('/api/projects/vote', 'get', voteGET, { query: 'id=no-such-project' })).toBe(404);
   });
 
   it('anonymous writes: a vote and a page view, and their refusals', async () => {

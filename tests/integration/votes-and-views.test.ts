@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { GET as yesPercentageGET } from '@/app/api/projects/average-yes-percentage/route';
 import { POST as pageViewPOST } from '@/app/api/projects/page-view/route';
-import { POST as votePOST } from '@/app/api/projects/vote/route';
+import { GET as voteGET, POST as votePOST } from '@/app/api/projects/vote/route';
 import { UserFacingError } from '@/lib/errors';
 import { incidentReportSchema } from '@/lib/schemas/projects';
 import { getDb } from '@/server/db/client';
@@ -83,6 +83,9 @@ const post = (handler: Handler, path: string, body: string, options: { cookie?: 
 const vote = (body: unknown, cookie?: string) => post(votePOST, '/api/projects/vote', typeof body === 'string' ? body : JSON.stringify(body), { cookie });
 const pageView = (body: unknown) => post(pageViewPOST, '/api/projects/page-view', typeof body === 'string' ? body : JSON.stringify(body));
 const yesPercentage = (query = '') => call(yesPercentageGET, new Request(`http://localhost/api/projects/average-yes-percentage${query}`));
+
+const voteState = (query: string, cookie?: string) =>
+  call(voteGET, new Request(`http://localhost/api/projects/vote${query}`, { headers: cookie ? { cookie } : {} }));
 
 const testRun = createTestRun();
 const { nextIp } = testRun;
@@ -239,6 +242,31 @@ describe('page views (server/page-views.ts)', () => {
       expect(error).toMatchObject({ status: 404 });
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('GET /api/projects/vote (the visitor\'s own vote, read by the cached project page)', () => {
+  it('answers the counts and the asking visitor\'s vote, and null for another visitor, setting no cookie', async () => {
+    const project = takeProject();
+    const first = await vote({ id: project, vote: false });
+    const cookie = `${VISITOR_COOKIE}=${first.cookies[0].value}`;
+    const mine = await voteState(`?id=${project}`, cookie);
+    expect(mine).toMatchObject({ status: 200, body: { yes: 0, no: 1, total: 1, yesPercentage: 0, yourVote: false }, cookies: [] });
+    const stranger = await voteState(`?id=${project}`);
+    expect(stranger).toMatchObject({ status: 200, body: { total: 1, yourVote: null }, cookies: [] });
+  });
+
+  it.each([['no id', ''], ['an upper-case id', '?id=Bitcoin'], ['an id with SQL characters', `?id=${encodeURIComponent("x'; --")}`]])(
+    'answers 400 for %s',
+    async (_label, query) => {
+      const reply = await voteState(query);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ error: expect.any(String) });
+    },
+  );
+
+  it('answers 404 for an unknown project', async () => {
+    expect(await voteState('?id=no-such-project')).toMatchObject({ status: 404, body: { error: expect.any(String) } });
   });
 });
 
