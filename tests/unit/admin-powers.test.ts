@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+
+import { ADMIN_RISK_RULE, adminPowersSummary, adminRiskLevel, formatDelay, SAFE_DELAY_SECONDS, type AdminPowersInput } from '@/lib/skynet/admin-powers';
+
+const safe = (threshold: number, owners: number) => ({ kind: 'safe' as const, threshold, owners });
+const input = (over: Partial<AdminPowersInput>): AdminPowersInput => ({ categories: ['upgrade'], controller: { kind: 'eoa' }, delaySeconds: 0, ...over });
+
+describe('the admin risk rule', () => {
+  it('rates a single key without delay high, and behind a 2-day timelock medium', () => {
+    expect(adminRiskLevel(input({}))).toEqual({ level: 'high', rule: ADMIN_RISK_RULE[2] });
+    expect(adminRiskLevel(input({ controller: safe(1, 3) })).level).toBe('high');
+    expect(adminRiskLevel(input({ delaySeconds: SAFE_DELAY_SECONDS - 1 })).level).toBe('high');
+    expect(adminRiskLevel(input({ delaySeconds: SAFE_DELAY_SECONDS })).level).toBe('medium');
+  });
+
+  it('rates a multisig medium without delay and low behind a 2-day timelock', () => {
+    expect(adminRiskLevel(input({ controller: safe(2, 3) }))).toEqual({ level: 'medium', rule: ADMIN_RISK_RULE[1] });
+    expect(adminRiskLevel(input({ controller: safe(2, 3), delaySeconds: 3600 })).level).toBe('medium');
+    expect(adminRiskLevel(input({ controller: safe(2, 3), delaySeconds: SAFE_DELAY_SECONDS }))).toEqual({ level: 'low', rule: ADMIN_RISK_RULE[0] });
+  });
+
+  it('rates an unidentified controlling contract medium, and no powers or a renounced owner low', () => {
+    expect(adminRiskLevel(input({ controller: { kind: 'unknown-contract' }, delaySeconds: SAFE_DELAY_SECONDS })).level).toBe('medium');
+    expect(adminRiskLevel(input({ categories: [] })).level).toBe('low');
+    expect(adminRiskLevel(input({ controller: { kind: 'none' } })).level).toBe('low');
+  });
+});
+
+describe('the summary line', () => {
+  it('names the leading power, the controller and the delay', () => {
+    expect(adminPowersSummary(input({ controller: safe(2, 3) }))).toBe('Upgradeable by a 2-of-3 multisig with no delay');
+    expect(adminPowersSummary(input({ categories: ['mint', 'pause'], delaySeconds: 172_800 }))).toBe('Pausable by a single key (EOA) behind a timelock of 2 days');
+    expect(adminPowersSummary(input({ categories: [] }))).toBe('No admin powers found');
+    expect(adminPowersSummary(input({ controller: { kind: 'none' } }))).toBe('Admin powers renounced: no holder left');
+  });
+
+  it('formats delays in their largest whole unit', () => {
+    expect([formatDelay(86_400), formatDelay(7_200), formatDelay(90), formatDelay(60)]).toEqual(['1 day', '2 hours', '90 seconds', '1 minute']);
+  });
+});
