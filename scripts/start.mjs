@@ -44,6 +44,22 @@ const queueLimits = {
 };
 const cheapConcurrency = wholeNumber('CHEAP_REQUEST_CONCURRENCY', 64, 1, 10_000);
 
+// For the bench (#18): with EVENT_LOOP_STATS_FILE set, each second's event-loop delay (ms) and memory (bytes) are
+// appended to that file as one JSON line, so a load run's stalls and what holds the RSS can be read beside it.
+const statsFile = process.env.EVENT_LOOP_STATS_FILE?.trim();
+if (statsFile) {
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const file = path.resolve(statsFile);
+  setInterval(() => {
+    const memory = process.memoryUsage();
+    const line = { t: Date.now(), p99: delay.percentile(99) / 1e6, max: delay.max / 1e6, ...memory };
+    delay.reset();
+    fs.appendFile(file, `${JSON.stringify(line)}\n`, () => undefined);
+  }, 1000).unref();
+}
+
 // The standalone server changes into its own folder, so relative paths are made absolute first.
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR || 'data');
 process.env.NODE_ENV = 'production';

@@ -130,7 +130,9 @@ export async function stopAllServers() {
  * Starts `node scripts/start.mjs` in `root` on `port` and `dataDir` and resolves once GET /api/health answers 200.
  * The returned handle's stop() sends SIGTERM and waits for the process to exit (SIGKILL after a grace period).
  */
-export async function startServer({ root, port, dataDir, env: extraEnv = {}, timeoutMs = 180_000 }) {
+export async function startServer({ root, port, dataDir, env: extraEnv = {}, timeoutMs = 180_000, stats = false }) {
+  // With `stats`, the server writes each second's event-loop delay and memory (scripts/start.mjs) beside dataDir.
+  const statsFile = stats ? path.join(path.dirname(dataDir), `server-stats-${port}-${Date.now()}.jsonl`) : '';
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   for (const name of CLEARED_ENV) env[name] = '';
@@ -142,6 +144,7 @@ export async function startServer({ root, port, dataDir, env: extraEnv = {}, tim
     SITE_URL: origin,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
+    EVENT_LOOP_STATS_FILE: statsFile,
     // The cluster bench's one-instance runs on PostgreSQL (scripts/bench/cluster.mjs).
     ...extraEnv,
   });
@@ -170,6 +173,26 @@ export async function startServer({ root, port, dataDir, env: extraEnv = {}, tim
     pid: child.pid,
     output: () => output,
     cpuSeconds: () => cpuSeconds(child.pid),
+    /**
+     * The server's per-second samples (with `stats`) taken from `from` to `to` (Date.now() values): the event loop's
+     * longest delay and its worst second's p99 (ms), and the last sample's process.memoryUsage() (bytes).
+     */
+    statsBetween(from, to = Date.now()) {
+      if (!statsFile || !fs.existsSync(statsFile)) return null;
+      const samples = fs
+        .readFileSync(statsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .filter((sample) => sample.t > from && sample.t <= to + 1000);
+      if (!samples.length) return null;
+      return {
+        seconds: samples.length,
+        loopMaxMs: Math.max(...samples.map((sample) => sample.max)),
+        loopP99Ms: Math.max(...samples.map((sample) => sample.p99)),
+        memory: samples.at(-1),
+      };
+    },
     /** Resident memory of the server's process tree now, in MB. */
     rssMegabytes: () => rssMegabytesTree(child.pid),
     /** Milliseconds from spawning the process to its first 200 from /api/health (polled every 25 ms). */
