@@ -2,10 +2,13 @@ import { createPublicClient, decodeEventLog, encodeFunctionData, http, parseAbi,
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { adminPowersSummary, adminRiskLevel } from '@/lib/skynet/admin-powers';
+import { classifyHolder, followHolder } from '@/server/skynet/holders';
 import { proxyUpgradeHistory, readProxy } from '@/server/skynet/proxy';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';
 import { chainClients, ROLES } from '@/tests/support/chain-scenario';
 import tokenArtifact from '@/tests/fixtures/contracts/ShieldToken.json';
+import timelockArtifact from '@/tests/fixtures/contracts/ShieldTimelock.json';
 import transparentArtifact from '@/tests/fixtures/contracts/ShieldTransparentProxy.json';
 import { deployDetectorContracts, vaultAbi } from '@/tests/support/detector-scenario';
 
@@ -24,6 +27,8 @@ let client: PublicClient;
 let chain: Awaited<ReturnType<typeof deployDetectorContracts>>;
 let transparent: { proxy: Address; admin: Address; first: Address; second: Address; deployBlock: number; upgradeBlock: number; upgradeTx: Hex };
 let uups: { upgradeBlock: number; upgradeTx: Hex };
+let governed: { timelock: Address; token: Address };
+const TWO_DAYS = 172_800;
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -47,6 +52,11 @@ beforeAll(async () => {
 
   const upgraded = await chain.send(ROLES.owner, chain.vault, vaultAbi, 'upgradeToAndCall', [chain.nextImplementation, '0x']);
   uups = { upgradeBlock: Number(upgraded.receipt.blockNumber), upgradeTx: upgraded.hash };
+
+  // A token owned by a TimelockController (2 days) whose one proposer is an EOA; the zero admin leaves it self-governed.
+  const timelock = await deploy(timelockArtifact.abi as Abi, timelockArtifact.bytecode as Hex, [BigInt(TWO_DAYS), [ROLES.alice], [ROLES.alice], '0x0000000000000000000000000000000000000000']);
+  const token = await deploy(tokenArtifact.abi as Abi, tokenArtifact.bytecode as Hex, [timelock.address]);
+  governed = { timelock: timelock.address, token: token.address };
 }, 120_000);
 
 afterAll(async () => {
@@ -99,5 +109,33 @@ describe('proxyUpgradeHistory', () => {
       { kind: 'upgraded', to: chain.nextImplementation },
     ]);
     expect(history[1]).toMatchObject({ blockNumber: uups.upgradeBlock, txHash: uups.upgradeTx });
+  });
+});
+
+describe('holders', () => {
+  it('classifies an EOA, an owned contract (the ProxyAdmin), a timelock and an unidentified contract', async () => {
+    expect((await classifyHolder(client, ROLES.alice)).holder).toEqual({ kind: 'eoa' });
+    expect((await classifyHolder(client, transparent.admin)).holder).toEqual({ kind: 'owned-contract', owner: ROLES.owner });
+    expect((await classifyHolder(client, governed.timelock)).holder).toEqual({ kind: 'timelock', minDelay: TWO_DAYS, proposers: [ROLES.alice] });
+    expect((await classifyHolder(client, chain.roleToken)).holder).toEqual({ kind: 'unknown-contract' });
+  });
+
+  it('follows a ProxyAdmin to its owning key: upgradeable by a single key with no delay, high', async () => {
+    const followed = await followHolder(client, transparent.admin);
+    expect(followed).toMatchObject({ controller: { kind: 'eoa' }, delaySeconds: 0, truncated: false });
+    expect(followed.links.map((link) => link.address)).toEqual([transparent.admin, ROLES.owner]);
+    const input = { categories: ['upgrade'] as const, controller: followed.controller, delaySeconds: followed.delaySeconds };
+    expect(adminPowersSummary(input)).toBe('Upgradeable by a single key (EOA) with no delay');
+    expect(adminRiskLevel(input).level).toBe('high');
+  });
+
+  it("follows a timelock to its proposer, adding its delay: a single key behind 2 days, medium", async () => {
+    const owner = (await client.readContract({ address: governed.token, abi: parseAbi(['function owner() view returns (address)']), functionName: 'owner' })).toLowerCase() as Address;
+    const followed = await followHolder(client, owner);
+    expect(followed).toMatchObject({ controller: { kind: 'eoa' }, delaySeconds: TWO_DAYS, truncated: false });
+    expect(followed.links.map((link) => link.holder.kind)).toEqual(['timelock', 'eoa']);
+    const input = { categories: ['pause', 'mint'] as const, controller: followed.controller, delaySeconds: followed.delaySeconds };
+    expect(adminPowersSummary(input)).toBe('Pausable by a single key (EOA) behind a timelock of 2 days');
+    expect(adminRiskLevel(input).level).toBe('medium');
   });
 });
