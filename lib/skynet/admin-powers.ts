@@ -80,3 +80,19 @@ export function adminPowersSummary({ categories, controller, delaySeconds }: Adm
   const delay = delaySeconds > 0 ? `behind a timelock of ${formatDelay(delaySeconds)}` : 'with no delay';
   return `${VERB[lead]} by ${controllerText(controller)} ${delay}`;
 }
+
+/** Function names by power, checked in this order (the first match wins); a name matching none is left uncategorised. */
+const CATEGORY_NAMES: [PowerCategory, RegExp][] = [
+  ['upgrade', /^(upgradeTo(AndCall)?|upgradeAndCall|changeAdmin|changeProxyAdmin|setImplementation|upgradeBeacon)$/i],
+  ['pause', /^(pause|unpause|setPaused|freeze|unfreeze)$/i],
+  ['mint', /^(mint\w*|addMinter|setMinter)$/i],
+  ['blacklist', /^(blacklist\w*|unBlacklist\w*|blocklist\w*|addToBlacklist|removeFromBlacklist|freezeAccount|denylist\w*)$/i],
+  ['move-funds', /^(withdraw\w*|rescue\w*|sweep\w*|recover\w*|emergencyWithdraw|transferFunds|skim)$/i],
+  ['fees-parameters', /^(set[A-Z]\w*|update[A-Z]\w*)$/],
+];
+
+/** The power a privileged function gives, from its signature ("mint(address,uint256)" → 'mint'); null for none of the six. */
+export function powerCategoryOf(signature: string): PowerCategory | null {
+  const name = signature.split('(')[0].trim();
+  return CATEGORY_NAMES.find(([, pattern]) => pattern.test(name))?.[0] ?? null;
+}

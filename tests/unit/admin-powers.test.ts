@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN_RISK_RULE, adminPowersSummary, adminRiskLevel, formatDelay, SAFE_DELAY_SECONDS, type AdminPowersInput } from '@/lib/skynet/admin-powers';
+import { ADMIN_RISK_RULE, adminPowersSummary, adminRiskLevel, formatDelay, powerCategoryOf, SAFE_DELAY_SECONDS, type AdminPowersInput } from '@/lib/skynet/admin-powers';
 
 const safe = (threshold: number, owners: number) => ({ kind: 'safe' as const, threshold, owners });
 const input = (over: Partial<AdminPowersInput>): AdminPowersInput => ({ categories: ['upgrade'], controller: { kind: 'eoa' }, delaySeconds: 0, ...over });
@@ -36,5 +36,22 @@ describe('the summary line', () => {
 
   it('formats delays in their largest whole unit', () => {
     expect([formatDelay(86_400), formatDelay(7_200), formatDelay(90), formatDelay(60)]).toEqual(['1 day', '2 hours', '90 seconds', '1 minute']);
+  });
+});
+
+describe('power categories', () => {
+  it('maps privileged function signatures to the six categories, and others to none', () => {
+    const cases: [string, string | null][] = [
+      ['upgradeToAndCall(address,bytes)', 'upgrade'],
+      ['upgradeAndCall(address,address,bytes)', 'upgrade'],
+      ['pause()', 'pause'],
+      ['mint(address,uint256)', 'mint'],
+      ['blacklist(address)', 'blacklist'],
+      ['withdrawTreasury(address,uint256)', 'move-funds'],
+      ['setFee(uint256)', 'fees-parameters'],
+      ['transferOwnership(address)', null],
+      ['settle()', null],
+    ];
+    expect(cases.map(([signature]) => [signature, powerCategoryOf(signature)])).toEqual(cases);
   });
 });
