@@ -44,6 +44,7 @@ import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
 import { blockNotifyRows, runBlockNotifyBench } from './bench/block-notify.mjs';
 import { fanoutRows, runFanoutBench } from './bench/fanout.mjs';
 import { alertsDbRows, runAlertsDbBench } from './bench/alerts-db.mjs';
+import { pageRows, runPageBench } from './bench/lighthouse.mjs';
 import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { runPostgresLeg, postgresRows } from './bench/postgres-leg.mjs';
@@ -250,6 +251,9 @@ async function main() {
   log('loading / in Chromium …');
   const js = await measureScripts(origin, '/', { frameworkFiles: frameworkFiles() });
 
+  // 6. Each page's own first-load JS and Lighthouse mobile against the static page (issue 18).
+  const pages = await runPageBench(origin, { root: ROOT, log });
+
   log('stopping the server');
   const current = server;
   server = null;
@@ -328,6 +332,7 @@ async function main() {
   rows.push(...blockNotifyRows(notify));
   rows.push(...fanoutRows(fanout));
   rows.push(...alertsDbRows(alertsDb));
+  rows.push(...pageRows(pages));
   if (js.skipped) {
     rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
   } else {
