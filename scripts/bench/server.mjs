@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+import { processTree } from './proc.mjs';
+
 /** Configuration that would make the server reach outside services or another database: always unset here. */
 const CLEARED_ENV = [
   'DATABASE_URL',
@@ -54,60 +56,15 @@ export function cpuSeconds(rootPid) {
       clockTicks = 100;
     }
   }
-  const stats = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the parenthesised command name: state ppid … utime(14) stime(15).
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const wanted = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, { ppid }] of stats) {
-      if (!wanted.has(pid) && wanted.has(ppid)) {
-        wanted.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let ticks = 0;
-  for (const pid of wanted) ticks += stats.get(pid)?.ticks ?? 0;
+  const ticks = processTree(rootPid).reduce((sum, member) => sum + member.ticks, 0);
   return ticks / clockTicks;
 }
 
 /** Resident memory (MB) of a process and its descendants, from /proc; NaN where /proc is missing. */
 export function rssMegabytesTree(rootPid) {
   if (!fs.existsSync('/proc/self/status')) return NaN;
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const wanted = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (!wanted.has(pid) && wanted.has(ppid)) {
-        wanted.add(pid);
-        grew = true;
-      }
-    }
-  }
   let kilobytes = 0;
-  for (const pid of wanted) {
+  for (const { pid } of processTree(rootPid)) {
     try {
       kilobytes += Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
     } catch {

@@ -8,6 +8,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { processTree } from '../proc.mjs';
+
 export const NGINX_BIN = process.env.NGINX_BIN || '/usr/sbin/nginx';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,31 +75,6 @@ async function waitForPort(port, timeoutMs, exited) {
   throw new Error(`nothing listens on port ${port} after ${timeoutMs / 1000} s`);
 }
 
-/** Every descendant pid of `pid` (from /proc), children first seen first. */
-function descendants(pid) {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const found = [];
-  const queue = [pid];
-  while (queue.length) {
-    const parent = queue.shift();
-    for (const [child, ppid] of parents) {
-      if (ppid === parent) {
-        found.push(child);
-        queue.push(child);
-      }
-    }
-  }
-  return found;
-}
 
 function signal(pid, name) {
   try {
@@ -145,7 +122,7 @@ export async function startPostgres({ port, log = () => {} }) {
   const postmasterPid = () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const processes = () => {
     const main = postmasterPid();
-    return [main, ...descendants(main)];
+    return processTree(main).map((member) => member.pid);
   };
   log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (pid ${postmasterPid()}, ${dataDir})`);
   return {
