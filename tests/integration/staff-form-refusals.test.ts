@@ -141,6 +141,30 @@ const CASES: Case[] = [
   },
   { key: 'publish-audit.ts publishAuditAction', args: async () => [{ id: 'not-an-id' }], messages: null },
   {
+    key: 'save-audit-code.ts saveAuditCodeAction',
+    args: async () => [
+      (await createAudit(actor, auditFormSchema.parse(validAudit()))).id,
+      {
+        repository: '',
+        commit: '',
+        files: [{ path: 'Vault.txt', content: '' }],
+        compilerVersion: 'latest',
+        optimizer: true,
+        runs: 200,
+        evmVersion: '',
+        viaIR: false,
+        contracts: ['Vault'],
+        deployments: [],
+      },
+    ],
+    messages: {
+      'files.0.path': 'Each source file needs a path ending in .sol (letters, digits, _ @ . / -).',
+      'files.0.content': 'A source file is empty.',
+      compilerVersion: 'The compiler version looks like 0.8.28.',
+      'contracts.0': 'Name each contract as file.sol:Name.',
+    },
+  },
+  {
     key: 'create-alert.ts createAlertAction',
     args: async () => [validAlert({ title: '', sourceUrls: ' ', confidence: '' as never })],
     messages: { title: STAFF_MESSAGES.alertTitleRequired, sourceUrls: STAFF_MESSAGES.sourceLinkRequired, confidence: STAFF_MESSAGES.confidenceRequired },
