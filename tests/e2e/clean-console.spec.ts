@@ -66,7 +66,8 @@ async function linkedPaths(page: Page): Promise<string[]> {
   const firstLink = async (from: string, prefix: string) => {
     await page.goto(from);
     const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    const href = hrefs.find((candidate) => candidate.startsWith(prefix) && candidate.length > prefix.length);
+    // A page of its own (an id or a slug), not a file the page offers for download such as /alerts/export.csv.
+    const href = hrefs.find((candidate) => candidate.startsWith(prefix) && /^[\w-]+$/.test(candidate.slice(prefix.length)));
     expect(href, `a link under ${prefix} on ${from}`).toBeTruthy();
     return href!;
   };
