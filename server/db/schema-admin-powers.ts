@@ -1,0 +1,34 @@
+import 'server-only';
+
+import { sql } from 'drizzle-orm';
+import { bigint, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import type { AdminRiskLevel, FinalController, PowerCategory } from '@/lib/skynet/admin-powers';
+import type { SkynetEvidence } from '@/lib/skynet/types';
+
+import { skynetContracts } from './schema';
+
+/** The current admin-powers reading of a watched contract (issue #20): replaced at each refresh, one row per contract. */
+export const adminPowers = pgTable(
+  'admin_powers',
+  {
+    contractId: uuid('contract_id')
+      .primaryKey()
+      .references(() => skynetContracts.id, { onDelete: 'cascade' }),
+    pattern: text('pattern', { enum: ['transparent', 'uups', 'beacon', 'none'] }).notNull(),
+    implementation: text('implementation'),
+    proxyAdmin: text('proxy_admin'),
+    /** Per holder followed (owner, proxy admin): its chain of links to the final controller, and the delay on the way. */
+    holders: jsonb('holders')
+      .$type<{ holder: string; privilege: string; links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number }[]; controller: FinalController; delaySeconds: number; truncated: boolean }[]>()
+      .notNull(),
+    powers: jsonb('powers').$type<{ category: PowerCategory; functions: string[]; holder: string | null; delaySeconds: number }[]>().notNull(),
+    summary: text('summary').notNull(),
+    riskLevel: text('risk_level').$type<AdminRiskLevel>().notNull(),
+    riskRule: text('risk_rule').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    evidence: jsonb('evidence').$type<SkynetEvidence[]>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('admin_powers_risk_level', sql`${table.riskLevel} in ('low', 'medium', 'high')`)],
+);
