@@ -53,7 +53,7 @@ export function AuditCodeForm({ auditId, values, installedCompilers }: { auditId
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid max-w-3xl gap-5 rounded-lg border p-4" aria-labelledby={`${ids}-title`} aria-busy={form.formState.isSubmitting}>
+    <form noValidate onSubmit={submit} className="grid min-w-0 max-w-3xl gap-5 rounded-lg border p-4" aria-labelledby={`${ids}-title`} aria-busy={form.formState.isSubmitting}>
       <h2 id={`${ids}-title`} className="text-lg font-semibold">
         Audited code
       </h2>
@@ -65,7 +65,7 @@ export function AuditCodeForm({ auditId, values, installedCompilers }: { auditId
         <Field label="Commit (optional)" autoComplete="off" maxLength={40} error={errors.commit?.message} {...form.register('commit')} />
       </div>
 
-      <fieldset className="grid gap-3 rounded-md border p-3">
+      <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
         <legend className="px-1 font-semibold">Source files</legend>
         {files.fields.length === 0 ? <p className="text-sm text-muted-foreground">No file uploaded.</p> : null}
         <ol className="grid gap-3">
@@ -86,7 +86,7 @@ export function AuditCodeForm({ auditId, values, installedCompilers }: { auditId
             multiple
             accept=".sol"
             onChange={(event) => addFiles(event.target.files).then(() => (event.target.value = ''))}
-            className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
           />
           <p className="text-xs text-muted-foreground">Paths must be those the imports use (e.g. src/Vault.sol); imports resolve among these files only.</p>
         </div>
@@ -129,7 +129,7 @@ export function AuditCodeForm({ auditId, values, installedCompilers }: { auditId
         }}
       />
 
-      <fieldset className="grid gap-3 rounded-md border p-3">
+      <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
         <legend className="px-1 font-semibold">Deployments</legend>
         {deployments.fields.length === 0 ? <p className="text-sm text-muted-foreground">No address given.</p> : null}
         <ol className="grid gap-3">
