@@ -65,6 +65,8 @@ const MEMBER_PATHS = ['/my/settings', '/my/watchlists', '/my/notifications', '/m
 async function linkedPaths(page: Page): Promise<string[]> {
   const firstLink = async (from: string, prefix: string) => {
     await page.goto(from);
+    // Settled first: a request of this page still in flight would be cut off by the next visit and counted there.
+    await page.waitForLoadState('networkidle');
     const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     // A page of its own (an id or a slug), not a file the page offers for download such as /alerts/export.csv.
     const href = hrefs.find((candidate) => candidate.startsWith(prefix) && /^[\w-]+$/.test(candidate.slice(prefix.length)));
