@@ -73,6 +73,7 @@ export const ALERT_RULE_LABELS: Record<string, string> = {
   'large-outflow': 'Large transfer out of the contract',
   'score-drop': 'Score dropped',
   'unaudited-implementation': 'Implementation not covered by an audit',
+  'admin-powers-changed': 'Admin powers changed',
 };
 
 /** An address shortened for titles (the evidence keeps it whole). */
@@ -93,6 +94,7 @@ export const AUTOMATIC_ALERT_TITLES = {
   largeMint: (contract: string, percent: string, to: string) => `Large mint on ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
   largeOutflow: (contract: string, percent: string, to: string) => `Large transfer out of ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
   unauditedImplementation: (proxy: string, implementation: string) => `Proxy ${shortAddress(proxy)} now runs ${shortAddress(implementation)}, which no audit covers`,
+  adminPowersChanged: (contract: string, summary: string) => `Admin powers of ${shortAddress(contract)} changed: ${summary.length > 150 ? `${summary.slice(0, 147)}…` : summary}`,
   scoreDrop: (project: string, before: string, after: string) => `Score of ${project.length > 80 ? `${project.slice(0, 77)}…` : project} dropped from ${before} to ${after}`,
 } as const;
 

@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { STAFF_MESSAGES } from '@/lib/messages';
 import { scoreFormSchema, scoreFormValues, signalSchema, type ScoreFormValues } from '@/lib/schemas/staff-score';
 import { formatScore, gradeFor, PILLARS, scoreOfEntries, type SignalEntries } from '@/lib/score';
+import { ADMIN_POWERS_SIGNAL_TEXT, type SignalReading } from '@/lib/skynet/admin-powers-signals';
 
 /** What the form would save, read from the typed values: a signal that is not a valid 0–100 yet counts as not assessed. */
 function previewEntries(values: ScoreFormValues['signals'] | undefined): SignalEntries {
@@ -34,9 +35,9 @@ function previewEntries(values: ScoreFormValues['signals'] | undefined): SignalE
 
 /**
  * A project's signals per pillar (each 0–100, empty when not assessed), the score they give recomputed as the analyst
- * types, and the required "what changed" note.
+ * types, and the required "what changed" note. Signals Skynet reads from the chain (admin powers) show that reading.
  */
-export function ScoreForm({ projectId, entries }: { projectId: string; entries: SignalEntries }) {
+export function ScoreForm({ projectId, entries, readings = {} }: { projectId: string; entries: SignalEntries; readings?: Partial<Record<string, SignalReading>> }) {
   const router = useRouter();
   const ids = useId();
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
@@ -80,6 +81,8 @@ export function ScoreForm({ projectId, entries }: { projectId: string; entries: 
             {pillar.signals.map((signal) => {
               const id = `${ids}-${pillar.key}-${signal.key}`;
               const error = errors.signals?.[pillar.key]?.[signal.key]?.message;
+              const reading = readings[signal.key];
+              const describedBy = [error ? `${id}-error` : '', reading ? `${id}-reading` : ''].filter(Boolean).join(' ');
               return (
                 <div key={signal.key} className="grid gap-1.5">
                   <Label htmlFor={id}>{signal.label}</Label>
@@ -89,9 +92,14 @@ export function ScoreForm({ projectId, entries }: { projectId: string; entries: 
                     placeholder="Not assessed"
                     className="tabular w-32"
                     aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
+                    aria-describedby={describedBy || undefined}
                     {...form.register(`signals.${pillar.key}.${signal.key}`)}
                   />
+                  {reading ? (
+                    <p id={`${id}-reading`} className="text-xs text-muted-foreground">
+                      {ADMIN_POWERS_SIGNAL_TEXT.reading} <span className="tabular font-medium">{reading.value}</span>: {reading.reason}
+                    </p>
+                  ) : null}
                   <FieldError id={`${id}-error`} message={error} />
                 </div>
               );

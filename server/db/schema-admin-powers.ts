@@ -23,6 +23,8 @@ export const adminPowers = pgTable(
       .$type<{ holder: string; privilege: string; links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number }[]; controller: FinalController; delaySeconds: number; truncated: boolean }[]>()
       .notNull(),
     powers: jsonb('powers').$type<{ category: PowerCategory; functions: string[]; holder: string | null; delaySeconds: number }[]>().notNull(),
+    /** Upgraded / AdminChanged / BeaconUpgraded events of the contract, oldest first, read on from the last reading's block. */
+    upgrades: jsonb('upgrades').$type<{ kind: 'upgraded' | 'admin-changed' | 'beacon-upgraded'; to: string; from: string | null; blockNumber: number; txHash: string; logIndex: number }[]>().notNull().default([]),
     summary: text('summary').notNull(),
     riskLevel: text('risk_level').$type<AdminRiskLevel>().notNull(),
     riskRule: text('risk_rule').notNull(),

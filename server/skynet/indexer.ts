@@ -11,6 +11,7 @@ import { nudgeMailWorker } from '../mail/worker';
 import { nudgeWebhookWorker } from '../webhooks/worker';
 import { plainArgs } from './abi';
 import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
+import { refreshAdminPowersIfDue } from './admin-powers';
 import { checkAuditCodeIfDue } from './code-match';
 import { runDetectors } from './detectors';
 import { clearSkynetMemo } from './memo';
@@ -298,6 +299,8 @@ export async function indexAllContracts(options: Partial<IndexOptions> = {}): Pr
   }
   // Audited code against the chain (#20): upgrades since an audit show here, off the request path.
   await checkAuditCodeIfDue(handle.db);
+  // Admin powers (#20): who can change each contract, read again at most once per interval.
+  await refreshAdminPowersIfDue(handle.db);
   clearSkynetMemo();
   return reports;
 }

@@ -4,6 +4,8 @@ import { PageBanner } from '@/components/chrome/page-banner';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { formatDate } from '@/lib/format';
 import { GRADE_BANDS, METHODOLOGY_DATE, METHODOLOGY_HISTORY, METHODOLOGY_VERSION, PILLARS } from '@/lib/score';
+import { ADMIN_RISK_RULE } from '@/lib/skynet/admin-powers';
+import { ADMIN_POWERS_SIGNAL_RULES, ADMIN_POWERS_SIGNAL_TEXT } from '@/lib/skynet/admin-powers-signals';
 
 export const metadata: Metadata = {
   title: 'Security score methodology',
@@ -78,6 +80,24 @@ export default function MethodologyPage() {
             ))}
           </tbody>
         </table>
+        <h2 id="admin-powers">{ADMIN_POWERS_SIGNAL_TEXT.methodologyTitle}</h2>
+        <p>{ADMIN_POWERS_SIGNAL_TEXT.methodologyIntro}</p>
+        <ul>
+          {ADMIN_RISK_RULE.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+        <p>{ADMIN_POWERS_SIGNAL_TEXT.methodologySignals}</p>
+        {(['privilegedRoles', 'upgradeTimelock'] as const).map((key) => (
+          <div key={key}>
+            <h3>{PILLARS.find((pillar) => pillar.key === 'governanceStrength')!.signals.find((signal) => signal.key === key)!.label}</h3>
+            <ul>
+              {ADMIN_POWERS_SIGNAL_RULES[key].map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
         <h2>Version history</h2>
         <ol reversed>
           {METHODOLOGY_HISTORY.map((entry) => (

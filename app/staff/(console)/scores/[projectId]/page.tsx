@@ -7,8 +7,10 @@ import { ScoreForm } from '@/components/staff/score-form';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { formatScore, METHODOLOGY_VERSION } from '@/lib/score';
+import { withSkynetReadings } from '@/lib/skynet/admin-powers-signals';
 import { requireStaffPage } from '@/server/staff/access';
 import { listStaffChanges } from '@/server/staff/audit-log';
+import { readGovernanceSignals } from '@/server/skynet/admin-powers-signals';
 import { getStaffScore } from '@/server/staff/scores';
 
 export const metadata: Metadata = { title: 'Edit score · Staff console' };
@@ -21,7 +23,7 @@ export default async function StaffScorePage({ params }: Props) {
   const { projectId } = await params;
   const current = await getStaffScore(projectId);
   if (!current) notFound();
-  const history = await listStaffChanges({ entityType: 'score', entityId: projectId });
+  const [history, readings] = await Promise.all([listStaffChanges({ entityType: 'score', entityId: projectId }), readGovernanceSignals(projectId)]);
   return (
     <div className="grid gap-8">
       <StaffEntityHeader backHref="/staff/scores" backLabel="Scores" title={`Score of ${current.name}`}>
@@ -46,7 +48,7 @@ export default async function StaffScorePage({ params }: Props) {
         </EntityFacts>
         <p className="text-sm text-muted-foreground">Saving recomputes the score by methodology v{METHODOLOGY_VERSION} and adds a point to its public history.</p>
       </StaffEntityHeader>
-      <ScoreForm projectId={current.projectId} entries={current.entries} />
+      <ScoreForm projectId={current.projectId} entries={withSkynetReadings(current.entries, readings)} readings={readings ?? {}} />
       <StaffHistory entity="score" entries={history} emptyText="No staff change of this score yet." />
     </div>
   );

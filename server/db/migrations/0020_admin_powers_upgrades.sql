@@ -1,0 +1,1 @@
+ALTER TABLE "admin_powers" ADD COLUMN "upgrades" jsonb DEFAULT '[]'::jsonb NOT NULL;

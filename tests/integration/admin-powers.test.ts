@@ -1,0 +1,196 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { concat, decodeEventLog, encodeFunctionData, pad, parseAbi, toEventSelector, type Abi, type Address, type Hex } from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { ADMIN_RISK_RULE } from '@/lib/skynet/admin-powers';
+import { getDb } from '@/server/db/client';
+import { adminPowers, projects, securityAlerts, skynetContracts, skynetPrivilegedAddresses, skynetPrivilegedFunctions } from '@/server/db/schema';
+import { refreshAdminPowers } from '@/server/skynet/admin-powers';
+import { startAnvil, type Anvil } from '@/tests/support/anvil';
+import { chainClients, ROLES } from '@/tests/support/chain-scenario';
+import { deployDetectorContracts, vaultAbi } from '@/tests/support/detector-scenario';
+import tokenArtifact from '@/tests/fixtures/contracts/ShieldToken.json';
+import timelockArtifact from '@/tests/fixtures/contracts/ShieldTimelock.json';
+import transparentArtifact from '@/tests/fixtures/contracts/ShieldTransparentProxy.json';
+import safeArtifact from '@safe-global/safe-contracts/build/artifacts/contracts/Safe.sol/Safe.json';
+import safeFactoryArtifact from '@safe-global/safe-contracts/build/artifacts/contracts/proxies/SafeProxyFactory.sol/SafeProxyFactory.json';
+
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
+/* The chain Skynet reads is RPC_URL, set to this file's anvil once it runs. */
+const chainConfig = vi.hoisted(() => ({ rpcUrl: null as string | null }));
+vi.mock('@/server/config', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/server/config')>();
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), ...chainConfig }) };
+});
+
+/*
+ * Real anvil, OpenZeppelin 5.7 contracts: a transparent proxy whose ProxyAdmin a single key owns (high risk); a
+ * token owned by a 2-day TimelockController whose one proposer is a key (medium); and a token owned by a 2-day
+ * timelock whose proposer is a 2-of-3 Safe deployed from @safe-global/safe-contracts 1.4.1's artifacts (low, until
+ * the Safe lowers its threshold: an alert). Readings stored in admin_powers.
+ */
+const ADMIN_CHANGED = parseAbi(['event AdminChanged(address previousAdmin, address newAdmin)']);
+const INIT_CALL = encodeFunctionData({ abi: parseAbi(['function name() view returns (string)']), functionName: 'name' });
+const TWO_DAYS = 172_800;
+const ZERO = '0x0000000000000000000000000000000000000000';
+const PROXY_CREATION = parseAbi(['event ProxyCreation(address indexed proxy, address singleton)']);
+const SAFE_ABI = safeArtifact.abi as Abi;
+
+let anvil: Anvil;
+const ids = { proxy: '', governed: '', multisig: '', uups: '' };
+let detector: Awaited<ReturnType<typeof deployDetectorContracts>>;
+const at = { proxy: '' as Address, admin: '' as Address, implementation: '' as Address, timelock: '' as Address, token: '' as Address, safe: '' as Address, safeTimelock: '' as Address, safeToken: '' as Address };
+let wallet: ReturnType<typeof chainClients>['wallet'];
+
+/** The Safe runs a call on itself with two owners' approval: alice approves the hash on-chain, bob executes. */
+async function execBySafe(safe: Address, data: Hex) {
+  const nonce = (await wallet.readContract({ address: safe, abi: SAFE_ABI, functionName: 'nonce' })) as bigint;
+  const txArgs = [safe, 0n, data, 0, 0n, 0n, 0n, ZERO, ZERO] as const;
+  const hash = (await wallet.readContract({ address: safe, abi: SAFE_ABI, functionName: 'getTransactionHash', args: [...txArgs, nonce] })) as Hex;
+  await wallet.waitForTransactionReceipt({ hash: await wallet.writeContract({ account: ROLES.alice, chain: foundry, address: safe, abi: SAFE_ABI, functionName: 'approveHash', args: [hash] } as never) });
+  // Pre-validated signatures (v = 1): r is the owner, sorted by address; the sender's own needs no approval.
+  const signatures = concat([ROLES.alice, ROLES.bob].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((owner) => concat([pad(owner), pad('0x0'), '0x01'])));
+  const receipt = await wallet.waitForTransactionReceipt({
+    hash: await wallet.writeContract({ account: ROLES.bob, chain: foundry, address: safe, abi: SAFE_ABI, functionName: 'execTransaction', args: [...txArgs, signatures] } as never),
+  });
+  expect(receipt.status).toBe('success');
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  chainConfig.rpcUrl = anvil.url;
+  ({ wallet } = chainClients(anvil.url));
+  detector = await deployDetectorContracts(anvil.url);
+  const deploy = async (abi: Abi, bytecode: Hex, args: unknown[]) => {
+    const hash = await wallet.deployContract({ account: ROLES.owner, abi, bytecode, args, chain: foundry } as never);
+    const receipt = await wallet.waitForTransactionReceipt({ hash });
+    return { address: receipt.contractAddress!.toLowerCase() as Address, receipt };
+  };
+  const logic = await deploy(tokenArtifact.abi as Abi, tokenArtifact.bytecode as Hex, [ROLES.owner]);
+  const proxy = await deploy(transparentArtifact.abi as Abi, transparentArtifact.bytecode as Hex, [logic.address, ROLES.owner, INIT_CALL]);
+  const [adminLog] = proxy.receipt.logs.filter((log) => log.topics[0] === toEventSelector(ADMIN_CHANGED[0]));
+  const { args } = decodeEventLog({ abi: ADMIN_CHANGED, data: adminLog.data, topics: adminLog.topics });
+  const timelock = await deploy(timelockArtifact.abi as Abi, timelockArtifact.bytecode as Hex, [BigInt(TWO_DAYS), [ROLES.alice], [ROLES.alice], '0x0000000000000000000000000000000000000000']);
+  const token = await deploy(tokenArtifact.abi as Abi, tokenArtifact.bytecode as Hex, [timelock.address]);
+  Object.assign(at, { proxy: proxy.address, admin: args.newAdmin.toLowerCase(), implementation: logic.address, timelock: timelock.address, token: token.address });
+
+  // A 2-of-3 Safe (alice, bob, carol) through the Safe's own factory, proposing to a 2-day timelock that owns a token.
+  const singleton = await deploy(SAFE_ABI, safeArtifact.bytecode as Hex, []);
+  const factory = await deploy(safeFactoryArtifact.abi as Abi, safeFactoryArtifact.bytecode as Hex, []);
+  const setup = encodeFunctionData({ abi: SAFE_ABI, functionName: 'setup', args: [[ROLES.alice, ROLES.bob, ROLES.carol], 2n, ZERO, '0x', ZERO, ZERO, 0n, ZERO] });
+  const created = await wallet.waitForTransactionReceipt({
+    hash: await wallet.writeContract({ account: ROLES.owner, chain: foundry, address: factory.address, abi: safeFactoryArtifact.abi as Abi, functionName: 'createProxyWithNonce', args: [singleton.address, setup, 1n] } as never),
+  });
+  const creation = created.logs.find((log) => log.topics[0] === toEventSelector(PROXY_CREATION[0]))!;
+  at.safe = decodeEventLog({ abi: PROXY_CREATION, data: creation.data, topics: creation.topics }).args.proxy.toLowerCase() as Address;
+  at.safeTimelock = (await deploy(timelockArtifact.abi as Abi, timelockArtifact.bytecode as Hex, [BigInt(TWO_DAYS), [at.safe], [at.safe], ZERO])).address;
+  at.safeToken = (await deploy(tokenArtifact.abi as Abi, tokenArtifact.bytecode as Hex, [at.safeTimelock])).address;
+
+  // What Skynet's privilege detection stores for these contracts (its own tests cover how it finds them).
+  const db = await getDb();
+  const [{ id: projectId }] = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(1);
+  const watch = async (address: Address) =>
+    (await db.insert(skynetContracts).values({ projectId, chainId: 31337, address, abi: tokenArtifact.abi as unknown[], fromBlock: 0 }).returning({ id: skynetContracts.id }))[0].id;
+  ids.proxy = await watch(at.proxy);
+  ids.governed = await watch(at.token);
+  ids.multisig = await watch(at.safeToken);
+  ids.uups = await watch(detector.vault);
+  for (const contractId of [ids.proxy, ids.governed, ids.multisig, ids.uups]) {
+    await db.insert(skynetPrivilegedFunctions).values(
+      ['mint(address,uint256)', 'pause()', 'transferOwnership(address)'].map((signature) => ({ contractId, selector: signature, signature, evidence: [{ method: 'owner' as const, detail: `${signature} reverts for non-owners` }] })),
+    );
+  }
+  await db.insert(skynetPrivilegedAddresses).values([
+    { contractId: ids.proxy, holder: ROLES.owner.toLowerCase(), privilege: 'owner', label: 'Owner', active: true, evidence: [{ method: 'owner', detail: 'owner()' }] },
+    { contractId: ids.governed, holder: at.timelock, privilege: 'owner', label: 'Owner', active: true, evidence: [{ method: 'owner', detail: 'owner()' }] },
+    { contractId: ids.multisig, holder: at.safeTimelock, privilege: 'owner', label: 'Owner', active: true, evidence: [{ method: 'owner', detail: 'owner()' }] },
+    { contractId: ids.uups, holder: ROLES.owner.toLowerCase(), privilege: 'owner', label: 'Owner', active: true, evidence: [{ method: 'owner', detail: 'owner()' }] },
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  const db = await getDb();
+  await db.delete(skynetContracts).where(eq(skynetContracts.id, ids.proxy));
+  await db.delete(skynetContracts).where(eq(skynetContracts.id, ids.governed));
+  await db.delete(skynetContracts).where(eq(skynetContracts.id, ids.multisig));
+  await db.delete(skynetContracts).where(eq(skynetContracts.id, ids.uups));
+  await anvil?.stop();
+});
+
+describe('refreshAdminPowers', () => {
+  it('stores a transparent proxy upgradeable by a single key through its ProxyAdmin: high', async () => {
+    const db = await getDb();
+    const { previous, current } = await refreshAdminPowers(db, ids.proxy);
+    expect(previous).toBeNull();
+    expect(current).toMatchObject({ pattern: 'transparent', implementation: at.implementation, proxyAdmin: at.admin, riskLevel: 'high', riskRule: ADMIN_RISK_RULE[2] });
+    expect(current.summary).toBe('Upgradeable by a single key (EOA) with no delay');
+    const upgrade = current.powers.find((power) => power.category === 'upgrade')!;
+    expect(upgrade).toMatchObject({ holder: at.admin, delaySeconds: 0 });
+    expect(current.powers.map((power) => power.category)).toEqual(['upgrade', 'pause', 'mint']);
+    const adminChain = current.holders.find((chain) => chain.holder === at.admin)!;
+    expect(adminChain.links.map((link) => link.kind)).toEqual(['owned-contract', 'eoa']);
+    expect(current.evidence.some((entry) => entry.detail.includes('ERC-1967 admin slot'))).toBe(true);
+    expect(current.upgrades.map((entry) => [entry.kind, entry.to])).toEqual([['upgraded', at.implementation], ['admin-changed', at.admin]]);
+    // A second reading adds only what happened since: nothing here.
+    expect((await refreshAdminPowers(db, ids.proxy)).current.upgrades).toEqual(current.upgrades);
+    const [stored] = await db.select().from(adminPowers).where(eq(adminPowers.contractId, ids.proxy));
+    expect(stored.blockNumber).toBe(current.blockNumber);
+  });
+
+  it('stores a token owned by a 2-day timelock with a key as proposer: medium, and a second read replaces the first', async () => {
+    const db = await getDb();
+    const first = await refreshAdminPowers(db, ids.governed);
+    expect(first.current).toMatchObject({ pattern: 'none', implementation: null, proxyAdmin: null, riskLevel: 'medium', riskRule: ADMIN_RISK_RULE[1], summary: 'Pausable by a single key (EOA) behind a timelock of 2 days' });
+    expect(first.current.powers).toEqual([
+      { category: 'pause', functions: ['pause()'], holder: at.timelock, delaySeconds: TWO_DAYS },
+      { category: 'mint', functions: ['mint(address,uint256)'], holder: at.timelock, delaySeconds: TWO_DAYS },
+    ]);
+    expect(first.current.holders[0].links.map((link) => [link.kind, link.minDelay])).toEqual([['timelock', TWO_DAYS], ['eoa', undefined]]);
+    const second = await refreshAdminPowers(db, ids.governed);
+    expect(second.previous?.summary).toBe(first.current.summary);
+    expect(await db.select().from(adminPowers).where(eq(adminPowers.contractId, ids.governed))).toHaveLength(1);
+  });
+
+  it('follows a token to its timelock and the 2-of-3 Safe behind it (low), and alerts once when the Safe lowers its threshold', async () => {
+    const db = await getDb();
+    const first = await refreshAdminPowers(db, ids.multisig);
+    expect(first.current).toMatchObject({ pattern: 'none', riskLevel: 'low', riskRule: ADMIN_RISK_RULE[0], summary: 'Pausable by a 2-of-3 multisig behind a timelock of 2 days' });
+    expect(first.alertId).toBeNull();
+    const [timelockLink, safeLink] = first.current.holders[0].links;
+    expect(timelockLink).toMatchObject({ address: at.safeTimelock, kind: 'timelock', minDelay: TWO_DAYS });
+    expect(safeLink).toMatchObject({ address: at.safe, kind: 'safe', threshold: 2 });
+    expect([...safeLink.owners!].sort()).toEqual([ROLES.alice, ROLES.bob, ROLES.carol].map((owner) => owner.toLowerCase()).sort());
+    expect(first.current.holders[0].controller).toEqual({ kind: 'safe', threshold: 2, owners: 3 });
+
+    await execBySafe(at.safe, encodeFunctionData({ abi: SAFE_ABI, functionName: 'changeThreshold', args: [1n] }));
+    const lowered = await refreshAdminPowers(db, ids.multisig);
+    expect(lowered.current).toMatchObject({ riskLevel: 'medium', summary: 'Pausable by a 1-of-3 multisig behind a timelock of 2 days' });
+    expect(lowered.alertId).not.toBeNull();
+    const [alert] = await db.select().from(securityAlerts).where(eq(securityAlerts.id, lowered.alertId!));
+    expect(alert).toMatchObject({ status: 'published', origin: 'automatic', type: 'contract-change', title: `Admin powers of ${at.safeToken.slice(0, 6)}…${at.safeToken.slice(-4)} changed: Pausable by a 1-of-3 multisig behind a timelock of 2 days` });
+    expect(alert.evidence).toMatchObject({ rule: 'admin-powers-changed', chainId: 31337, contract: at.safeToken, blockNumber: lowered.current.blockNumber });
+    expect(alert.evidence!.values!.changes.split('\n')).toContain(`Safe ${at.safe.slice(0, 6)}…${at.safe.slice(-4)}: threshold lowered from 2 of 3 to 1 of 3`);
+
+    // Read again with nothing changed: no second alert.
+    const again = await refreshAdminPowers(db, ids.multisig);
+    expect(again.alertId).toBeNull();
+    const raised = await db.select({ id: securityAlerts.id }).from(securityAlerts).where(sql`${securityAlerts.evidence}->>'rule' = 'admin-powers-changed' and ${securityAlerts.evidence}->>'contract' = ${at.safeToken}`);
+    expect(raised).toEqual([{ id: alert.id }]);
+  });
+
+  it('reads a UUPS proxy upgradeable by its owner key (high), and after one more upgrade lists it without a second-hand alert', async () => {
+    const db = await getDb();
+    const first = await refreshAdminPowers(db, ids.uups);
+    expect(first.current).toMatchObject({ pattern: 'uups', implementation: detector.implementation, proxyAdmin: null, riskLevel: 'high', summary: 'Upgradeable by a single key (EOA) with no delay' });
+    expect(first.current.powers[0]).toMatchObject({ category: 'upgrade', functions: ['upgradeToAndCall(address,bytes)'], holder: ROLES.owner.toLowerCase(), delaySeconds: 0 });
+    expect(first.current.upgrades.map((entry) => entry.to)).toEqual([detector.implementation]);
+
+    await detector.send(ROLES.owner, detector.vault, vaultAbi, 'upgradeToAndCall', [detector.nextImplementation, '0x']);
+    const upgraded = await refreshAdminPowers(db, ids.uups);
+    expect(upgraded.current.implementation).toBe(detector.nextImplementation);
+    expect(upgraded.current.upgrades.map((entry) => entry.to)).toEqual([detector.implementation, detector.nextImplementation]);
+    // The upgrade's own event raises the monitoring alert; the reading adds none for the same change.
+    expect(upgraded.alertId).toBeNull();
+  });
+});
