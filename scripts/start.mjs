@@ -12,6 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 import { cheapRequestMatcher, createFrontAdmission, refuseBusy } from './admission.mjs';
+import { startIdleGc } from './idle-gc.mjs';
 
 const standalone = path.resolve('.next', 'standalone');
 const serverFile = path.join(standalone, 'server.js');
@@ -43,6 +44,9 @@ const queueLimits = {
   maxWaitMs: wholeNumber('REQUEST_QUEUE_TIMEOUT_MS', 2000, 1, 60_000),
 };
 const cheapConcurrency = wholeNumber('CHEAP_REQUEST_CONCURRENCY', 64, 1, 10_000);
+
+// Memory at rest: one full collection when the process turns quiet after work (scripts/idle-gc.mjs).
+startIdleGc();
 
 // For the bench (#18): with EVENT_LOOP_STATS_FILE set, each second's event-loop delay (ms) and memory (bytes) are
 // appended to that file as one JSON line, so a load run's stalls and what holds the RSS can be read beside it.

@@ -190,3 +190,12 @@ export async function startServer({ root, port, dataDir, env: extraEnv = {}, tim
   await handle.stop();
   throw new Error(`The server did not answer GET /api/health with 200 within ${timeoutMs / 1000} s. Its output:\n${output}`);
 }
+
+/** Seconds a server rests after a load before its memory is read: long enough for its idle collection (scripts/idle-gc.mjs). */
+export const REST_BEFORE_RSS_SECONDS = 5;
+
+/** The server's RSS in MB once it has rested REST_BEFORE_RSS_SECONDS after the load: what it holds, not what it is still freeing. */
+export async function rssAfterRest(server) {
+  await new Promise((resolve) => setTimeout(resolve, REST_BEFORE_RSS_SECONDS * 1000));
+  return server.rssMegabytes();
+}
