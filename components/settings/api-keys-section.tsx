@@ -15,7 +15,10 @@ import { API_KEY_MESSAGES, API_KEYS_PER_USER_MAX, formatKeyTime, type ApiKeyItem
 import { AUTH_MESSAGES } from '@/lib/messages';
 import { createApiKeySchema } from '@/lib/schemas/api-key';
 
+import { OneTimeSecretNotice } from './one-time-secret';
 import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
+
+const NEW_KEY_TEXTS = { title: API_KEY_MESSAGES.keyTitle, once: API_KEY_MESSAGES.keyOnce, copy: API_KEY_MESSAGES.copy, copied: API_KEY_MESSAGES.copied, dismiss: API_KEY_MESSAGES.dismissKey };
 
 /**
  * API keys for the public API: the user's live keys (name, prefix, created, last used) with revoke, and a form to
@@ -34,7 +37,7 @@ export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
           {API_KEY_MESSAGES.docsLink}
         </Link>
       </p>
-      {newKey ? <NewKeyNotice apiKey={newKey} onDone={() => setNewKey(null)} /> : null}
+      {newKey ? <OneTimeSecretNotice value={newKey} texts={NEW_KEY_TEXTS} onDone={() => setNewKey(null)} /> : null}
       {keys.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{API_KEY_MESSAGES.empty}</p>
       ) : (
@@ -100,36 +103,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (keys: ApiKeyItem[], key: str
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The new key, shown this once, with a copy button. */
-function NewKeyNotice({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
-  return (
-    <div role="status" className="mt-4 grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-4">
-      <p className="text-sm font-semibold">{API_KEY_MESSAGES.keyTitle}</p>
-      <p className="text-sm text-muted-foreground">{API_KEY_MESSAGES.keyOnce}</p>
-      <code aria-label={API_KEY_MESSAGES.keyTitle} className="rounded bg-background px-2 py-1 font-mono text-sm break-all">
-        {apiKey}
-      </code>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          onClick={() =>
-            navigator.clipboard.writeText(apiKey).then(
-              () => toast.success(API_KEY_MESSAGES.copied),
-              () => toast.error(AUTH_MESSAGES.unknown),
-            )
-          }
-        >
-          {API_KEY_MESSAGES.copy}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          {API_KEY_MESSAGES.dismissKey}
-        </Button>
-      </div>
-    </div>
   );
 }
 

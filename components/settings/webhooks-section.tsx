@@ -16,7 +16,10 @@ import { AUTH_MESSAGES } from '@/lib/messages';
 import { createWebhookEndpointSchema } from '@/lib/schemas/webhook';
 import { deliveryResultText, formatDeliveryTime, WEBHOOK_ENDPOINTS_PER_USER_MAX, WEBHOOK_MESSAGES, type WebhookEndpointItem } from '@/lib/webhooks';
 
+import { OneTimeSecretNotice } from './one-time-secret';
 import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';
+
+const SECRET_TEXTS = { title: WEBHOOK_MESSAGES.secretTitle, once: WEBHOOK_MESSAGES.secretOnce, copy: WEBHOOK_MESSAGES.copy, copied: WEBHOOK_MESSAGES.copied, dismiss: WEBHOOK_MESSAGES.dismissSecret };
 
 type NewSecret = { endpointId: string; secret: string };
 
@@ -36,7 +39,7 @@ export function WebhooksSection({ initialEndpoints }: { initialEndpoints: Webhoo
   return (
     <CardSection id="webhooks" title={WEBHOOK_MESSAGES.title}>
       <p className="mt-2 max-w-prose text-sm text-muted-foreground">{WEBHOOK_MESSAGES.intro}</p>
-      {newSecret ? <SecretNotice secret={newSecret.secret} onDone={() => setNewSecret(null)} /> : null}
+      {newSecret ? <OneTimeSecretNotice value={newSecret.secret} texts={SECRET_TEXTS} onDone={() => setNewSecret(null)} /> : null}
       {endpoints.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{WEBHOOK_MESSAGES.empty}</p>
       ) : (
@@ -102,36 +105,6 @@ function AddEndpointForm({ onAdded }: { onAdded: (endpoints: WebhookEndpointItem
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The new endpoint's signing secret, shown this once, with a copy button. */
-function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <div role="status" className="mt-4 grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-4">
-      <p className="text-sm font-semibold">{WEBHOOK_MESSAGES.secretTitle}</p>
-      <p className="text-sm text-muted-foreground">{WEBHOOK_MESSAGES.secretOnce}</p>
-      <code aria-label={WEBHOOK_MESSAGES.secretTitle} className="rounded bg-background px-2 py-1 font-mono text-sm break-all">
-        {secret}
-      </code>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          onClick={() =>
-            navigator.clipboard.writeText(secret).then(
-              () => toast.success(WEBHOOK_MESSAGES.copied),
-              () => toast.error(AUTH_MESSAGES.unknown),
-            )
-          }
-        >
-          {WEBHOOK_MESSAGES.copy}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          {WEBHOOK_MESSAGES.dismissSecret}
-        </Button>
-      </div>
-    </div>
   );
 }
 
