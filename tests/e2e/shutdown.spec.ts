@@ -34,6 +34,16 @@ function get(port: number, pathname: string, agent: http.Agent | false = false):
   });
 }
 
+/** Waits until the server's health check answers 200 (a first start migrates and seeds first). */
+async function healthAnswers200(port: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const answer = await get(port, '/api/health');
+      return 'status' in answer ? answer.status : answer.error;
+    }, { timeout: 150_000, intervals: [500] })
+    .toBe(200);
+}
+
 /** Starts the built server the way `npm start` does, on the embedded database in a folder of its own. */
 function startServer(port: number, dataDir: string): { server: ChildProcess; exited: Promise<number | null>; output: () => string } {
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -65,12 +75,7 @@ test('SIGTERM: health stops answering 200, the request in flight still gets its 
   const { server, exited, output } = startServer(port, dataDir);
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    await expect
-      .poll(async () => {
-        const answer = await get(port, '/api/health');
-        return 'status' in answer ? answer.status : answer.error;
-      }, { timeout: 150_000, intervals: [500] })
-      .toBe(200);
+    await healthAnswers200(port);
     // A keep-alive connection that is open and idle when the signal comes.
     expect(await get(port, '/api/health', keepAlive)).toMatchObject({ status: 200 });
 
@@ -159,12 +164,7 @@ test('keep-alive: an idle connection outlives 5 s, and a draining server answers
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-shutdown-'));
   const { server, exited, output } = startServer(port, dataDir);
   try {
-    await expect
-      .poll(async () => {
-        const answer = await get(port, '/api/health');
-        return 'status' in answer ? answer.status : answer.error;
-      }, { timeout: 150_000, intervals: [500] })
-      .toBe(200);
+    await healthAnswers200(port);
     const idle = await rawConnection(port);
     const other = await rawConnection(port);
     expect(await idle.get('/api/health')).toMatchObject({ status: 200 });
