@@ -2,6 +2,7 @@
  * Admin powers (#20): the one rule that turns who controls a contract, and how fast, into a summary line and a risk
  * level. Pure, so the project page, API v1, the governance pillar's signals and the methodology page share it.
  */
+import type { SkynetEvidence } from './types';
 
 export const POWER_CATEGORIES = ['upgrade', 'pause', 'mint', 'fees-parameters', 'move-funds', 'blacklist'] as const;
 export type PowerCategory = (typeof POWER_CATEGORIES)[number];
@@ -96,3 +97,29 @@ export function powerCategoryOf(signature: string): PowerCategory | null {
   const name = signature.split('(')[0].trim();
   return CATEGORY_NAMES.find(([, pattern]) => pattern.test(name))?.[0] ?? null;
 }
+
+/** One watched contract's current admin-powers reading, as the project page, API v1 and its route show it. */
+export type AdminPowersView = {
+  projectId: string;
+  chainId: number;
+  address: string;
+  pattern: 'transparent' | 'uups' | 'beacon' | 'none';
+  implementation: string | null;
+  proxyAdmin: string | null;
+  holders: {
+    holder: string;
+    privilege: string;
+    links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number }[];
+    controller: FinalController;
+    delaySeconds: number;
+    truncated: boolean;
+  }[];
+  powers: { category: PowerCategory; functions: string[]; holder: string | null; delaySeconds: number }[];
+  upgrades: { kind: 'upgraded' | 'admin-changed' | 'beacon-upgraded'; to: string; from: string | null; blockNumber: number; txHash: string; logIndex: number }[];
+  summary: string;
+  riskLevel: AdminRiskLevel;
+  riskRule: string;
+  blockNumber: number;
+  evidence: SkynetEvidence[];
+  readAt: Date;
+};
