@@ -9,7 +9,9 @@ import { ALERT_ORIGINS, ALERT_TYPES } from '../alerts';
 import { CODE_MATCH_REASONS, CODE_MATCH_STATUSES } from '../code-match';
 import { AUDIT_FILTERS, LEADERBOARD_SORTS } from '../leaderboard';
 import { GRADES, type Grade } from '../score';
+import { ADMIN_RISK_LEVELS, POWER_CATEGORIES } from '../skynet/admin-powers';
 import { alertFilterFieldSchemas } from './alert-filters';
+import { skynetEvidenceSchema } from './skynet';
 
 export const API_V1_LIMIT_DEFAULT = 50;
 export const API_V1_LIMIT_MAX = 200;
@@ -40,6 +42,17 @@ const score = z
 
 export const projectIdSchema = z.string().regex(PROJECT_ID, 'not a project id');
 export const alertIdSchema = z.uuid('not an alert id');
+/** An EVM chain id in a path: a positive whole number (within what JSON numbers hold exactly). */
+export const chainIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'must be a positive whole number (an EVM chain id such as 1)')
+  .transform(Number)
+  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER, 'must be a positive whole number (an EVM chain id such as 1)'));
+/** A contract address in a path: 0x and 40 hexadecimal digits, any case; answered in lowercase. */
+export const contractAddressParamSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hexadecimal digits')
+  .transform((address) => address.toLowerCase());
 
 const idList = z
   .string()
@@ -183,6 +196,65 @@ export const codeMatchV1Schema = z.object({
   checkedAt: isoDateTime,
 });
 
+/** Who finally controls a power, once the holders in between (timelocks, owned contracts) are followed. */
+const finalControllerV1Schema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('eoa') }),
+  z.object({ kind: z.literal('safe'), threshold: z.int().nonnegative(), owners: z.int().nonnegative() }),
+  z.object({ kind: z.literal('unknown-contract') }),
+  z.object({ kind: z.literal('none') }),
+]);
+
+/** One watched contract's admin powers as Skynet last read them from the chain (#20); addresses are lowercase. */
+export const adminPowersV1Schema = z.object({
+  projectId: z.string(),
+  chainId: z.int(),
+  address: z.string(),
+  pattern: z.enum(['transparent', 'uups', 'beacon', 'none']).describe('The proxy pattern (ERC-1967 transparent, UUPS, beacon) or none.'),
+  implementation: z.string().nullable(),
+  proxyAdmin: z.string().nullable(),
+  holders: z.array(
+    z.object({
+      holder: z.string(),
+      privilege: z.string(),
+      links: z
+        .array(
+          z.object({
+            address: z.string(),
+            kind: z.string().describe('eoa, safe, timelock, owned-contract or unknown-contract.'),
+            evidence: z.string(),
+            threshold: z.int().optional(),
+            owners: z.array(z.string()).optional(),
+            minDelay: z.int().optional(),
+          }),
+        )
+        .describe('The chain from the holder to its final controller, first link first.'),
+      controller: finalControllerV1Schema,
+      delaySeconds: z.int().nonnegative(),
+      truncated: z.boolean(),
+    }),
+  ),
+  powers: z.array(z.object({ category: z.enum(POWER_CATEGORIES), functions: z.array(z.string()), holder: z.string().nullable(), delaySeconds: z.int().nonnegative() })),
+  upgrades: z.array(
+    z.object({ kind: z.enum(['upgraded', 'admin-changed', 'beacon-upgraded']), to: z.string(), from: z.string().nullable(), blockNumber: z.int(), txHash: z.string(), logIndex: z.int() }),
+  ),
+  summary: z.string().describe('One line, e.g. "Upgradeable by a 2-of-3 multisig with no delay".'),
+  riskLevel: z.enum(ADMIN_RISK_LEVELS),
+  riskRule: z.string().describe('The rule of the methodology that gives the risk level.'),
+  blockNumber: z.int().describe('The block the reading was taken at.'),
+  evidence: z.array(skynetEvidenceSchema),
+  readAt: isoDateTime,
+});
+export type AdminPowersV1 = z.infer<typeof adminPowersV1Schema>;
+
+/** The admin powers of one contract address: one reading per project watching it. */
+export const contractAdminPowersV1Schema = z.object({
+  chainId: z.int(),
+  address: z.string(),
+  data: z.array(adminPowersV1Schema),
+  reason: z.string().nullable().describe('Why `data` is empty although the contract is watched (not read yet); null otherwise.'),
+});
+export type ContractAdminPowersV1 = z.infer<typeof contractAdminPowersV1Schema>;
+
 export const projectV1Schema = z.object({
   ...projectSummaryV1Schema.shape,
   website: z.string().nullable(),
@@ -193,6 +265,7 @@ export const projectV1Schema = z.object({
   audits: z.array(auditV1Schema),
   alerts: z.array(alertV1Schema),
   codeMatches: z.array(codeMatchV1Schema),
+  adminPowers: z.array(adminPowersV1Schema),
 });
 
 export const scorePointV1Schema = z.object({

@@ -7,7 +7,11 @@ import {
   alertIdSchema,
   alertListQuerySchema,
   alertListV1Schema,
+  chainIdParamSchema,
+  contractAddressParamSchema,
+  contractAdminPowersV1Schema,
   formatOnlyQuerySchema,
+  jsonOnlyQuerySchema,
   incidentListQuerySchema,
   problemSchema,
   projectIdSchema,
@@ -55,8 +59,18 @@ const ok = (description: string, schema: z.ZodType, csv: boolean) => ({
 });
 const notModified = { '304': { description: 'Not modified (If-None-Match named the current ETag)', headers: budgetHeaders } };
 
-type Get = { summary: string; tags: string[]; parameters: object[]; answer: z.ZodType; description: string; csv?: boolean; notFound?: boolean };
-const get = ({ summary, tags, parameters, answer, description, csv = false, notFound = false }: Get) => ({
+type Get = {
+  summary: string;
+  tags: string[];
+  parameters: object[];
+  answer: z.ZodType;
+  description: string;
+  csv?: boolean;
+  notFound?: boolean;
+  /** Refusals particular to the route, by status (replacing the common ones of the same status). */
+  more?: Record<string, ReturnType<typeof problem>>;
+};
+const get = ({ summary, tags, parameters, answer, description, csv = false, notFound = false, more = {} }: Get) => ({
   get: {
     summary,
     tags,
@@ -67,6 +81,7 @@ const get = ({ summary, tags, parameters, answer, description, csv = false, notF
       ...refusals,
       ...(notFound ? { '404': problem('No such resource (or not public)') } : {}),
       ...(csv ? {} : { '406': problem('CSV was asked of a route that answers JSON only') }),
+      ...more,
     },
   },
 });
@@ -146,6 +161,24 @@ export const apiV1Document = {
       answer: alertListV1Schema,
       description: 'A page of incidents',
       csv: true,
+    }),
+    '/api/v1/contracts/{chainId}/{address}/admin-powers': get({
+      summary: 'Who can upgrade, pause, mint, change parameters or move funds of one contract, and with what delay, as Skynet read it on-chain',
+      tags: ['skynet'],
+      parameters: [
+        { ...pathParameter('chainId', chainIdParamSchema), description: 'The EVM chain id, e.g. 1.' },
+        { ...pathParameter('address', contractAddressParamSchema), description: 'The contract address, 0x and 40 hexadecimal digits (any case).' },
+        ...queryOf(jsonOnlyQuerySchema),
+      ],
+      answer: contractAdminPowersV1Schema,
+      description:
+        'One reading per project watching the contract (each names its project); `data` is empty, with a `reason`, while the contract is watched but not read yet',
+      more: {
+        '400': problem('A malformed chain id or address (named in `errors`), or a query parameter (this route takes none)'),
+        '404': problem('No RPC endpoint for the chain (unknown chain), or a contract that no project watches'),
+        '422': problem('Not a contract: no code at the address on that chain'),
+        '503': problem('The chain could not be read for the moment'),
+      },
     }),
     ...skynetPaths,
     '/api/v1/openapi.json': get({ summary: 'This document', tags: ['meta'], parameters: [], answer: z.record(z.string(), z.unknown()), description: 'The OpenAPI 3.1 document' }),

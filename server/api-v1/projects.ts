@@ -12,7 +12,9 @@ import { getDb } from '../db/client';
 import { projects, projectScores } from '../db/schema';
 import { getProjectDetail, latestAuditColumn, leaderboardConditions, leaderboardOrder, listProjectAudits, summaryColumns as projectSummaryColumns } from '../projects';
 import { listScoreHistory } from '../score-history';
+import { listAdminPowers } from '../skynet/admin-powers-read';
 import { listCodeMatches } from '../skynet/code-match';
+import { adminPowersV1 } from './admin-powers';
 import { alertsOfProjectV1 } from './alerts';
 import { decodeCursor, encodeCursor } from './cursor';
 import { withoutFormat, type V1Answer } from './http';
@@ -73,11 +75,11 @@ export async function listProjectsV1(query: ProjectListQuery): Promise<V1Answer>
   return { body: { data, nextCursor }, nextCursor, csv: { header: PROJECT_CSV_HEADER, rows: data.map(projectCsvRow) } };
 }
 
-/** One project: score, pillars, grade, methodology version, published audits with findings counts, and alerts. */
+/** One project: score, pillars, grade, methodology version, published audits with findings counts, alerts, code matches and admin powers. */
 export async function getProjectV1(id: string): Promise<V1Answer | null> {
   const project = await getProjectDetail(id);
   if (!project) return null;
-  const [audits, alerts, codeMatches] = await Promise.all([listProjectAudits(id), alertsOfProjectV1(id), listCodeMatches(id)]);
+  const [audits, alerts, codeMatches, adminPowers] = await Promise.all([listProjectAudits(id), alertsOfProjectV1(id), listCodeMatches(id), listAdminPowers(id)]);
   return {
     body: {
       id: project.id,
@@ -116,6 +118,7 @@ export async function getProjectV1(id: string): Promise<V1Answer | null> {
         reasonText: match.reason ? CODE_MATCH_TEXTS.reason[match.reason] : null,
         checkedAt: iso(match.checkedAt)!,
       })),
+      adminPowers: adminPowers.map(adminPowersV1),
     },
   };
 }

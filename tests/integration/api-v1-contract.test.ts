@@ -11,7 +11,7 @@ import { API_KEY_MESSAGES, API_KEYS_PER_USER_MAX } from '@/lib/api-keys';
 import { LAST_USED_RESOLUTION_MS } from '@/server/api-v1/keys';
 import { apiV1Document } from '@/server/api-v1/openapi';
 import { getDb } from '@/server/db/client';
-import { alertRevisions, apiKeys, securityAlerts, skynetContracts, skynetPrivilegedAddresses } from '@/server/db/schema';
+import { adminPowers, alertRevisions, apiKeys, securityAlerts, skynetContracts, skynetPrivilegedAddresses } from '@/server/db/schema';
 import { LIMITS } from '@/server/rate-limit';
 
 import { createTestRun } from '../fixtures/test-run';
@@ -111,6 +111,21 @@ beforeAll(async () => {
   const db = await getDb();
   const [contract] = await db.insert(skynetContracts).values({ projectId: 'ethereum', chainId: 1, address: CONTRACT, abi: [], fromBlock: 0 }).returning({ id: skynetContracts.id });
   await db.insert(skynetPrivilegedAddresses).values({ contractId: contract.id, holder: `0x${'0b'.repeat(20)}`, privilege: 'owner', label: 'Owner', active: true, sinceBlock: 1, sinceTx: `0x${'7f'.repeat(32)}`, evidence: [{ method: 'owner', detail: 'owner()' }] });
+  // Its admin powers as Skynet stores a reading (tests/integration/admin-powers*.test.ts read real ones on anvil).
+  await db.insert(adminPowers).values({
+    contractId: contract.id,
+    pattern: 'uups',
+    implementation: `0x${'1e'.repeat(20)}`,
+    proxyAdmin: null,
+    holders: [{ holder: `0x${'0b'.repeat(20)}`, privilege: 'owner', links: [{ address: `0x${'0b'.repeat(20)}`, kind: 'eoa', evidence: 'no code at the address' }], controller: { kind: 'eoa' }, delaySeconds: 0, truncated: false }],
+    powers: [{ category: 'upgrade', functions: ['upgradeToAndCall(address,bytes)'], holder: `0x${'0b'.repeat(20)}`, delaySeconds: 0 }],
+    upgrades: [{ kind: 'upgraded', to: `0x${'1e'.repeat(20)}`, from: null, blockNumber: 1, txHash: `0x${'7f'.repeat(32)}`, logIndex: 0 }],
+    summary: 'Upgradeable by a single key (EOA) with no delay',
+    riskLevel: 'high',
+    riskRule: 'High: a single key (an EOA, or a 1-of-N multisig) with less than 2 days of delay.',
+    blockNumber: 1,
+    evidence: [{ method: 'erc1967', detail: 'ERC-1967 implementation slot' }],
+  });
   // A published alert with a correction, for the alert's own answer.
   const [alert] = await db
     .insert(securityAlerts)
@@ -183,6 +198,12 @@ describe('the v1 routes and the document', () => {
       ['/api/v1/skynet/social-activity', 'projectId=bitcoin&type=tweets&dates=2026-10-30'],
     ];
     for (const [template, query] of calls) expect((await answer(template, { query })).status, template).toBe(200);
+    // A watched contract is answered from the database; refusals that need the chain are tested on anvil (admin-powers-api).
+    const powers = await answer('/api/v1/contracts/{chainId}/{address}/admin-powers', { params: { chainId: '1', address: CONTRACT.toUpperCase().replace('0X', '0x') } });
+    expect(powers.status).toBe(200);
+    expect(powers.body).toMatchObject({ chainId: 1, address: CONTRACT, reason: null, data: [{ projectId: 'ethereum', riskLevel: 'high' }] });
+    expect((await answer('/api/v1/contracts/{chainId}/{address}/admin-powers', { params: { chainId: '1', address: '0xabc' } })).status).toBe(400);
+    expect((await answer('/api/v1/contracts/{chainId}/{address}/admin-powers', { params: { chainId: 'one', address: CONTRACT } })).status).toBe(400);
     expect(((await answer('/api/v1/skynet/privileged-addresses', { query: `address=${CONTRACT}` })).body as { data: unknown[] }).data).toHaveLength(1);
     expect((await answer('/api/v1/skynet/top-callers', { query: 'projectId=ethereum&extra=1' })).status).toBe(400);
     const tooMany = Array.from({ length: 101 }, (_, index) => index).join(',');
