@@ -12,6 +12,7 @@ import {
   verifyEmailBodySchema,
 } from '@/lib/schemas/auth';
 import { pageViewBodySchema, searchQuerySchema, searchResultSchema, voteBodySchema, voteQuerySchema, voteSummarySchema, yesPercentageQuerySchema, yesPercentageSchema } from '@/lib/schemas/projects';
+import { unreadNotificationsSchema } from '@/lib/schemas/notifications';
 import { addWalletSchema, avatarOwnerSchema, userEventSchema, usernameSchema, walletSchema } from '@/lib/schemas/settings';
 import {
   contractAddressQuerySchema,
@@ -193,6 +194,9 @@ export const openApiDocument = {
         requestBody: body(addWalletSchema),
         responses: { '201': answer('Added', walletSchema), ...errors(400, 401, 409) },
       },
+    },
+    '/api/user/notifications/unread': {
+      get: { summary: 'How many of the signed-in user’s notifications are unread (the header’s bell)', responses: { '200': answer('The count', unreadNotificationsSchema), ...errors(401) } },
     },
     '/api/user/events': {
       post: {

@@ -3,8 +3,12 @@
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 
-import { countUnreadNotificationsAction } from '@/actions/notifications/count-unread-notifications';
 import { unreadNotificationsAtom } from '@/components/notifications/atoms';
+import { http } from '@/lib/http';
+import { unreadNotificationsSchema } from '@/lib/schemas/notifications';
+
+/** Where the count is read (app/api/user/notifications/unread). */
+export const UNREAD_NOTIFICATIONS_PATH = '/api/user/notifications/unread';
 
 /** How often the count is read again while the page is visible. */
 export const UNREAD_REFRESH_MS = 30_000;
@@ -19,10 +23,10 @@ export function useUnreadNotifications(): number | null {
     let active = true;
     const refresh = async () => {
       try {
-        const result = await countUnreadNotificationsAction();
-        if (active && result?.data) setUnread(result.data.unread);
+        const { unread } = unreadNotificationsSchema.parse(await http.get(UNREAD_NOTIFICATIONS_PATH));
+        if (active) setUnread(unread);
       } catch {
-        // Offline or a deploy in between: the next refresh tries again.
+        // Offline, signed out meanwhile or a deploy in between: the next refresh tries again.
       }
     };
     const refreshWhenVisible = () => {

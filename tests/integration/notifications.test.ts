@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import NotificationsPage from '@/app/(site)/my/notifications/page';
 import { GET as oneClickGET, POST as oneClickPOST } from '@/app/(site)/unsubscribe/one-click/route';
 import UnsubscribePage from '@/app/(site)/unsubscribe/page';
-import { countUnreadNotificationsAction } from '@/actions/notifications/count-unread-notifications';
+import { GET as unreadGET } from '@/app/api/user/notifications/unread/route';
 import { markAllNotificationsReadAction } from '@/actions/notifications/mark-all-notifications-read';
 import { markNotificationReadAction } from '@/actions/notifications/mark-notification-read';
 import { unsubscribeAlertMailAction } from '@/actions/notifications/unsubscribe-alert-mail';
@@ -170,7 +170,7 @@ describe('a user’s notifications', () => {
     expect(page).toMatchObject({ total: 2, unread: 2, page: 1, pageCount: 1 });
 
     signInAs(reader);
-    expect((await countUnreadNotificationsAction()).data).toEqual({ unread: 2 });
+    expect(await (await unreadGET(new Request('http://localhost/api/user/notifications/unread'))).json()).toEqual({ unread: 2 });
   });
 
   it('paginate by 20, a page past the last showing the last', async () => {
@@ -248,7 +248,7 @@ describe('marking read', () => {
 
   it('needs a signed-in user', async () => {
     signInAs(null);
-    expect((await countUnreadNotificationsAction()).serverError).toBe('Please log in first.');
+    expect((await unreadGET(new Request('http://localhost/api/user/notifications/unread'))).status).toBe(401);
     expect((await markAllNotificationsReadAction()).serverError).toBe('Please log in first.');
   });
 });

@@ -27,6 +27,7 @@ import { POST as avatarPOST } from '@/app/api/user/avatar/route';
 import { POST as eventsPOST } from '@/app/api/user/events/route';
 import { GET as surveyGET } from '@/app/api/user/survey/route';
 import { POST as surveyUploadPOST } from '@/app/api/user/survey/upload/route';
+import { GET as unreadGET } from '@/app/api/user/notifications/unread/route';
 import { GET as walletsGET, POST as walletsPOST } from '@/app/api/user/wallets/route';
 import { POST as createPOST } from '@/app/api/watchlist/create/route';
 import { POST as deletePOST } from '@/app/api/watchlist/delete/route';
@@ -289,6 +290,7 @@ describe('answers match the OpenAPI document', () => {
 
   it('a signed-in user’s survey, wallets, events and avatar', async () => {
     expect(await statusOf('/api/user/survey', 'get', surveyGET)).toBe(401);
+    expect(await statusOf('/api/user/notifications/unread', 'get', unreadGET)).toBe(401);
     const user = await testRun.makeUser('openapi-user');
     signIn(user);
     expect((await answerOf('/api/user/survey', 'get', surveyGET)).body).toEqual({});
@@ -300,6 +302,7 @@ describe('answers match the OpenAPI document', () => {
     expect(await statusOf('/api/user/wallets', 'post', walletsPOST, { body: { walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } })).toBe(201);
     expect(await statusOf('/api/user/wallets', 'post', walletsPOST, { body: { walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } })).toBe(409);
     expect(await statusOf('/api/user/wallets', 'get', walletsGET)).toBe(200);
+    expect((await answerOf('/api/user/notifications/unread', 'get', unreadGET)).body).toEqual({ unread: 0 });
     expect(await statusOf('/api/user/events', 'post', eventsPOST, { body: { eventName: 'contract_checked', properties: { page: 'openapi' } } })).toBe(201);
     expect(await statusOf('/api/user/events', 'post', eventsPOST, { body: { eventName: '' } })).toBe(400);
 

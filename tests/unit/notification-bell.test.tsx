@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { NotificationBell, NotificationBellLink } from '@/components/header/notification-bell';
-import { UNREAD_REFRESH_MS } from '@/components/header/use-unread-notifications';
+import { UNREAD_NOTIFICATIONS_PATH, UNREAD_REFRESH_MS } from '@/components/header/use-unread-notifications';
 import { unreadNotificationsAtom } from '@/components/notifications/atoms';
 
 import { createTestRoot, settle } from '../support/render';
@@ -13,7 +13,7 @@ const { countMock, session } = vi.hoisted(() => ({
   session: { status: 'unauthenticated' as 'authenticated' | 'unauthenticated' | 'loading' },
 }));
 
-vi.mock('@/actions/notifications/count-unread-notifications', () => ({ countUnreadNotificationsAction: countMock }));
+vi.mock('@/lib/http', () => ({ http: { get: countMock } }));
 vi.mock('next-auth/react', () => ({ useSession: () => ({ data: session.status === 'authenticated' ? { user: { email: 'a@example.com' } } : null, status: session.status }) }));
 
 const root = createTestRoot();
@@ -65,27 +65,28 @@ describe('the bell in the header', () => {
 
   it('reads the count on mount for a signed-in user', async () => {
     session.status = 'authenticated';
-    countMock.mockResolvedValue({ data: { unread: 4 } });
+    countMock.mockResolvedValue({ unread: 4 });
     await renderBell();
     await settle();
     expect(countMock).toHaveBeenCalledTimes(1);
+    expect(countMock).toHaveBeenCalledWith(UNREAD_NOTIFICATIONS_PATH);
     expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread');
   });
 
   it('reads it again on window focus and every 30 s, keeping the last count when a read fails', async () => {
     vi.useFakeTimers();
     session.status = 'authenticated';
-    countMock.mockResolvedValueOnce({ data: { unread: 1 } });
+    countMock.mockResolvedValueOnce({ unread: 1 });
     await renderBell();
     await settle();
     expect(badge()).toBe('1');
 
-    countMock.mockResolvedValueOnce({ data: { unread: 2 } });
+    countMock.mockResolvedValueOnce({ unread: 2 });
     await act(async () => window.dispatchEvent(new Event('focus')));
     await settle();
     expect(badge()).toBe('2');
 
-    countMock.mockResolvedValueOnce({ data: { unread: 7 } });
+    countMock.mockResolvedValueOnce({ unread: 7 });
     await act(async () => vi.advanceTimersByTime(UNREAD_REFRESH_MS));
     await settle();
     expect(countMock).toHaveBeenCalledTimes(3);
@@ -95,11 +96,17 @@ describe('the bell in the header', () => {
     await act(async () => vi.advanceTimersByTime(UNREAD_REFRESH_MS));
     await settle();
     expect(badge()).toBe('7');
+
+    // An answer of the wrong shape is a failed read too.
+    countMock.mockResolvedValueOnce({ unread: -1 });
+    await act(async () => vi.advanceTimersByTime(UNREAD_REFRESH_MS));
+    await settle();
+    expect(badge()).toBe('7');
   });
 
   it('shows what /my/notifications sets after marking read', async () => {
     session.status = 'authenticated';
-    countMock.mockResolvedValue({ data: { unread: 5 } });
+    countMock.mockResolvedValue({ unread: 5 });
     await renderBell();
     await settle();
     await act(async () => store.set(unreadNotificationsAtom, 0));
