@@ -3,7 +3,11 @@ import { concat, decodeEventLog, encodeFunctionData, pad, parseAbi, toEventSelec
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { renderToStaticMarkup } from 'react-dom/server';
+
+import { AdminPowersPanel } from '@/components/skynet/admin-powers';
 import { ADMIN_RISK_RULE } from '@/lib/skynet/admin-powers';
+import { ADMIN_POWERS_TEXTS } from '@/lib/skynet/admin-powers-texts';
 import { getDb } from '@/server/db/client';
 import { adminPowers, projects, securityAlerts, skynetContracts, skynetPrivilegedAddresses, skynetPrivilegedFunctions } from '@/server/db/schema';
 import { refreshAdminPowers } from '@/server/skynet/admin-powers';
@@ -38,6 +42,7 @@ const PROXY_CREATION = parseAbi(['event ProxyCreation(address indexed proxy, add
 const SAFE_ABI = safeArtifact.abi as Abi;
 
 let anvil: Anvil;
+let projectId = '';
 const ids = { proxy: '', governed: '', multisig: '', uups: '' };
 let detector: Awaited<ReturnType<typeof deployDetectorContracts>>;
 const at = { proxy: '' as Address, admin: '' as Address, implementation: '' as Address, timelock: '' as Address, token: '' as Address, safe: '' as Address, safeTimelock: '' as Address, safeToken: '' as Address };
@@ -89,7 +94,7 @@ beforeAll(async () => {
 
   // What Skynet's privilege detection stores for these contracts (its own tests cover how it finds them).
   const db = await getDb();
-  const [{ id: projectId }] = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(1);
+  [{ id: projectId }] = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(1);
   const watch = async (address: Address) =>
     (await db.insert(skynetContracts).values({ projectId, chainId: 31337, address, abi: tokenArtifact.abi as unknown[], fromBlock: 0 }).returning({ id: skynetContracts.id }))[0].id;
   ids.proxy = await watch(at.proxy);
@@ -192,5 +197,33 @@ describe('refreshAdminPowers', () => {
     expect(upgraded.current.upgrades.map((entry) => entry.to)).toEqual([detector.implementation, detector.nextImplementation]);
     // The upgrade's own event raises the monitoring alert; the reading adds none for the same change.
     expect(upgraded.alertId).toBeNull();
+  });
+
+  it('the project page shows each reading: summary, risk, proxy, the chain of holders with the Safe and the timelock, powers, rule and upgrades', async () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
+    const html = renderToStaticMarkup(await AdminPowersPanel({ projectId }));
+    const page = text(html);
+    expect(page).toContain(ADMIN_POWERS_TEXTS.title);
+    // The transparent proxy: its admin contract, the upgrade by a single key, high.
+    expect(page).toContain(ADMIN_POWERS_TEXTS.pattern.transparent);
+    expect(page).toContain(`${ADMIN_POWERS_TEXTS.proxyAdmin}${at.admin.slice(0, 6)}…${at.admin.slice(-4)}`);
+    // The Safe behind the timelock (lowered to 1 of 3 above): both links, the Safe's signers, the delay on each power.
+    expect(page).toContain('Pausable by a 1-of-3 multisig behind a timelock of 2 days');
+    expect(page).toContain(ADMIN_POWERS_TEXTS.link.timelock('2 days'));
+    expect(page).toContain(ADMIN_POWERS_TEXTS.link.safe(1, 3));
+    for (const signer of [ROLES.alice, ROLES.bob, ROLES.carol]) expect(html).toContain(`title="${signer.toLowerCase()}"`);
+    expect(page).toContain(`${ADMIN_POWERS_TEXTS.power.pause}`);
+    expect(page).toContain(ADMIN_POWERS_TEXTS.delay('2 days'));
+    // The UUPS proxy upgraded once more: both implementations in its history, and the rule that makes it high.
+    expect(page).toContain(ADMIN_POWERS_TEXTS.pattern.uups);
+    expect(html).toContain(`title="${detector.nextImplementation}"`);
+    expect((page.match(new RegExp(ADMIN_POWERS_TEXTS.upgrade.upgraded, 'g')) ?? []).length).toBeGreaterThanOrEqual(3);
+    expect(page).toContain(ADMIN_RISK_RULE[2]);
+    expect(page).toContain(ADMIN_POWERS_TEXTS.risk.high);
+    expect(page).toContain(ADMIN_POWERS_TEXTS.risk.medium);
+  });
+
+  it('the project page shows nothing for a project Skynet has not read', async () => {
+    expect(await AdminPowersPanel({ projectId: 'no-such-project' })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { PageViewBeacon } from '@/components/project/page-view-beacon';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { ScoreCard } from '@/components/project/score-card';
 import { Badge } from '@/components/ui/badge';
+import { AdminPowersPanel } from '@/components/skynet/admin-powers';
 import { CardSection } from '@/components/ui/card-section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
@@ -136,6 +137,10 @@ export default async function ProjectPage({ params }: Props) {
               <AlertsPanel projectId={project.id} />
             </Suspense>
           </Panel>
+          {/* Only once Skynet has read a watched contract's admin powers from the chain (#20). */}
+          <Suspense fallback={null}>
+            <AdminPowersPanel projectId={project.id} />
+          </Suspense>
           <div id="skynet-panels">
             <Suspense fallback={<Skeleton className="h-96 w-full" />}>
               <SkynetPanels projectId={project.id} />

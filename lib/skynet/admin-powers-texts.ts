@@ -1,0 +1,51 @@
+import type { AdminPowersView, AdminRiskLevel, PowerCategory } from './admin-powers';
+
+/** The project page's words for admin powers (#20): one place, so the page and its tests say the same. */
+export const ADMIN_POWERS_TEXTS = {
+  title: 'Admin powers',
+  intro: 'Who can upgrade, pause or otherwise change each watched contract, and how long users get to see it coming: read from the chain by Skynet.',
+  risk: { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } satisfies Record<AdminRiskLevel, string>,
+  pattern: {
+    transparent: 'Upgradeable proxy (ERC-1967 transparent)',
+    uups: 'Upgradeable proxy (ERC-1967 UUPS)',
+    beacon: 'Upgradeable proxy (beacon)',
+    none: 'Not upgradeable',
+  } satisfies Record<AdminPowersView['pattern'], string>,
+  implementation: 'Implementation',
+  proxyAdmin: 'Proxy admin',
+  holdersTitle: 'Who holds the powers',
+  powersTitle: 'What the powers can do',
+  power: {
+    upgrade: 'Upgrade the code',
+    pause: 'Pause',
+    mint: 'Mint tokens',
+    'fees-parameters': 'Change fees or parameters',
+    'move-funds': 'Move funds',
+    blacklist: 'Block addresses',
+  } satisfies Record<PowerCategory, string>,
+  heldBy: 'held by',
+  noHolder: 'no holder',
+  delay: (text: string | null) => (text ? `takes effect after ${text}` : 'takes effect at once'),
+  privilege: (privilege: string) => (privilege === 'proxy-admin' ? 'Proxy admin' : privilege === 'owner' ? 'Owner' : `Role ${privilege}`),
+  link: {
+    eoa: 'a single key (externally owned account)',
+    safe: (threshold: number, owners: number) => `a Safe multisig, ${threshold} of ${owners} signatures`,
+    timelock: (delay: string) => `a TimelockController, minimum delay ${delay}`,
+    ownedContract: 'a contract owned in turn by',
+    unknownContract: 'a contract Skynet cannot identify',
+  },
+  safeOwners: 'Signers',
+  truncated: 'The chain of holders is longer than Skynet follows; the rest is treated as an unknown contract.',
+  ruleTitle: 'Why this level',
+  methodologyLink: 'The rule in the methodology',
+  upgradesTitle: 'Upgrade history',
+  noUpgrades: 'No upgrades recorded.',
+  upgrade: {
+    upgraded: 'New implementation',
+    'admin-changed': 'Proxy admin changed to',
+    'beacon-upgraded': 'New beacon',
+  } satisfies Record<AdminPowersView['upgrades'][number]['kind'], string>,
+  block: 'block',
+  readAt: (block: number, date: string) => `Read at block ${block.toLocaleString('en-US')} on ${date}`,
+  evidenceTitle: 'Evidence',
+} as const;
