@@ -87,8 +87,9 @@ export default function DevelopersPage() {
         <ul>
           <li id="problem-bad-request">400: a bad query (see errors).</li>
           <li id="problem-unauthorized">401: a bad, unknown or revoked key.</li>
-          <li id="problem-not-found">404: no such project or alert (or it is not public).</li>
+          <li id="problem-not-found">404: no such project or alert (or it is not public), a chain Skynet cannot read, or a contract no project watches.</li>
           <li id="problem-not-acceptable">406: CSV asked of a route that answers JSON only.</li>
+          <li id="problem-unprocessable-content">422: the address holds no code on that chain: it is not a contract.</li>
           <li id="problem-too-many-requests">429: the budget is spent; wait Retry-After seconds.</li>
           <li id="problem-server-error">500: our fault; it is logged.</li>
           <li id="problem-service-unavailable">503: the database is not answering for the moment; wait Retry-After seconds.</li>
