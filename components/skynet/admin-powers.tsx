@@ -35,6 +35,25 @@ function Address({ value, explorerUrl }: { value: string; explorerUrl: string | 
   );
 }
 
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** "Signers: 0x12…34, 0x56…78"; the zero address in a timelock's executors means anyone may execute. */
+function AddressList({ label, addresses, explorerUrl }: { label: string; addresses: string[]; explorerUrl: string | null }) {
+  return (
+    <span className="text-xs text-muted-foreground">
+      {label}:{' '}
+      {addresses.length === 0
+        ? TEXT.nobody
+        : addresses.map((address, index) => (
+            <span key={address}>
+              {index > 0 ? ', ' : ''}
+              {address === ZERO_ADDRESS ? TEXT.anyone : <Address value={address} explorerUrl={explorerUrl} />}
+            </span>
+          ))}
+    </span>
+  );
+}
+
 function linkText(link: HolderLink): string {
   if (link.kind === 'eoa') return TEXT.link.eoa;
   if (link.kind === 'safe') return TEXT.link.safe(link.threshold ?? 0, link.owners?.length ?? 0);
@@ -54,16 +73,12 @@ function HolderChain({ holder, explorerUrl }: { holder: Holder; explorerUrl: str
             <span>
               <Address value={link.address} explorerUrl={explorerUrl} />: {linkText(link)}
             </span>
-            {link.kind === 'safe' && link.owners?.length ? (
-              <span className="text-xs text-muted-foreground">
-                {TEXT.safeOwners}:{' '}
-                {link.owners.map((owner, index) => (
-                  <span key={owner}>
-                    {index > 0 ? ', ' : ''}
-                    <Address value={owner} explorerUrl={explorerUrl} />
-                  </span>
-                ))}
-              </span>
+            {link.kind === 'safe' ? <AddressList label={TEXT.safeOwners} addresses={link.owners ?? []} explorerUrl={explorerUrl} /> : null}
+            {link.kind === 'timelock' ? (
+              <>
+                <AddressList label={TEXT.proposers} addresses={link.proposers ?? []} explorerUrl={explorerUrl} />
+                <AddressList label={TEXT.executors} addresses={link.executors ?? []} explorerUrl={explorerUrl} />
+              </>
             ) : null}
           </li>
         ))}

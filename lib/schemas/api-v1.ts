@@ -225,6 +225,8 @@ export const adminPowersV1Schema = z.object({
             threshold: z.int().optional(),
             owners: z.array(z.string()).optional(),
             minDelay: z.int().optional(),
+            proposers: z.array(z.string()).optional().describe('A timelock: who may propose now.'),
+            executors: z.array(z.string()).optional().describe('A timelock: who may execute now (the zero address: anyone).'),
           }),
         )
         .describe('The chain from the holder to its final controller, first link first.'),

@@ -109,7 +109,7 @@ export type AdminPowersView = {
   holders: {
     holder: string;
     privilege: string;
-    links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number }[];
+    links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number; proposers?: string[]; executors?: string[] }[];
     controller: FinalController;
     delaySeconds: number;
     truncated: boolean;

@@ -20,7 +20,7 @@ export const adminPowers = pgTable(
     proxyAdmin: text('proxy_admin'),
     /** Per holder followed (owner, proxy admin): its chain of links to the final controller, and the delay on the way. */
     holders: jsonb('holders')
-      .$type<{ holder: string; privilege: string; links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number }[]; controller: FinalController; delaySeconds: number; truncated: boolean }[]>()
+      .$type<{ holder: string; privilege: string; links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number; proposers?: string[]; executors?: string[] }[]; controller: FinalController; delaySeconds: number; truncated: boolean }[]>()
       .notNull(),
     powers: jsonb('powers').$type<{ category: PowerCategory; functions: string[]; holder: string | null; delaySeconds: number }[]>().notNull(),
     /** Upgraded / AdminChanged / BeaconUpgraded events of the contract, oldest first, read on from the last reading's block. */

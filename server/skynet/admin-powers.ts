@@ -26,7 +26,7 @@ function storedChain(holder: string, privilege: string, chain: HolderChain): Sto
       kind: kind.kind,
       evidence,
       ...(kind.kind === 'safe' ? { threshold: kind.threshold, owners: kind.owners } : {}),
-      ...(kind.kind === 'timelock' ? { minDelay: kind.minDelay } : {}),
+      ...(kind.kind === 'timelock' ? { minDelay: kind.minDelay, proposers: kind.proposers, executors: kind.executors } : {}),
     })),
     controller: chain.controller,
     delaySeconds: chain.delaySeconds,

@@ -10,7 +10,7 @@ import type { ReadAt } from './proxy';
 export type HolderKind =
   | { kind: 'eoa' }
   | { kind: 'safe'; owners: `0x${string}`[]; threshold: number }
-  | { kind: 'timelock'; minDelay: number; proposers: `0x${string}`[] }
+  | { kind: 'timelock'; minDelay: number; proposers: `0x${string}`[]; executors: `0x${string}`[] } // the zero address: anyone may execute
   | { kind: 'owned-contract'; owner: `0x${string}` | null }
   | { kind: 'unknown-contract' };
 
@@ -25,6 +25,7 @@ const VIEWS = parseAbi([
 ]);
 const ROLE_GRANTED = parseAbiItem('event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)');
 const PROPOSER_ROLE = keccak256(toHex('PROPOSER_ROLE'));
+const EXECUTOR_ROLE = keccak256(toHex('EXECUTOR_ROLE'));
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 const at = (blockTag: ReadAt) => (typeof blockTag === 'bigint' ? { blockNumber: blockTag } : { blockTag: blockTag ?? 'latest' });
@@ -40,9 +41,21 @@ async function maybe<T>(call: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** Who holds a timelock's role now: every account its RoleGranted logs name, kept while hasRole still says so. */
+async function roleHolders(client: PublicClient, address: `0x${string}`, role: `0x${string}`, blockTag?: ReadAt): Promise<`0x${string}`[]> {
+  const toBlock = typeof blockTag === 'bigint' ? blockTag : undefined;
+  const granted = await withRetry(() => client.getLogs({ address, event: ROLE_GRANTED, args: { role }, fromBlock: 0n, ...(toBlock !== undefined ? { toBlock } : {}), strict: true }), {
+    what: `RoleGranted logs of ${address}`,
+  });
+  const candidates = [...new Set(granted.map((log) => lower(log.args.account!)))];
+  const current = await Promise.all(candidates.map((account) => maybe(() => client.readContract({ address, abi: VIEWS, functionName: 'hasRole', args: [role, account], ...at(blockTag) }))));
+  return candidates.filter((_, index) => current[index]);
+}
+
 /**
  * What an address holding a privilege is: an EOA (no code); a Safe (getOwners() and getThreshold() answer); a
- * TimelockController (getMinDelay() answers; proposers from its RoleGranted logs, kept only while hasRole says so);
+ * TimelockController (getMinDelay() answers; proposers and executors from its RoleGranted logs, kept only while
+ * hasRole says so);
  * a contract with an owner() (a ProxyAdmin, say); else an unknown contract.
  */
 export async function classifyHolder(client: PublicClient, address: `0x${string}`, blockTag?: ReadAt): Promise<HolderLink> {
@@ -57,14 +70,12 @@ export async function classifyHolder(client: PublicClient, address: `0x${string}
     return { address, holder: { kind: 'safe', owners: owners.map(lower), threshold: Number(threshold) }, evidence: `getThreshold() = ${threshold} of getOwners() = ${owners.length}` };
   }
   if (minDelay !== null) {
-    const toBlock = typeof blockTag === 'bigint' ? blockTag : undefined;
-    const granted = await withRetry(() => client.getLogs({ address, event: ROLE_GRANTED, args: { role: PROPOSER_ROLE }, fromBlock: 0n, ...(toBlock !== undefined ? { toBlock } : {}), strict: true }), {
-      what: `RoleGranted logs of ${address}`,
-    });
-    const candidates = [...new Set(granted.map((log) => lower(log.args.account!)))];
-    const current = await Promise.all(candidates.map((account) => maybe(() => client.readContract({ address, abi: VIEWS, functionName: 'hasRole', args: [PROPOSER_ROLE, account], ...at(blockTag) }))));
-    const proposers = candidates.filter((_, index) => current[index]);
-    return { address, holder: { kind: 'timelock', minDelay: Number(minDelay), proposers }, evidence: `getMinDelay() = ${minDelay}; proposers from RoleGranted logs still holding PROPOSER_ROLE` };
+    const [proposers, executors] = await Promise.all([roleHolders(client, address, PROPOSER_ROLE, blockTag), roleHolders(client, address, EXECUTOR_ROLE, blockTag)]);
+    return {
+      address,
+      holder: { kind: 'timelock', minDelay: Number(minDelay), proposers, executors },
+      evidence: `getMinDelay() = ${minDelay}; proposers and executors from RoleGranted logs still holding PROPOSER_ROLE / EXECUTOR_ROLE`,
+    };
   }
   const owner = await maybe(() => client.readContract({ address, abi: VIEWS, functionName: 'owner', ...at(blockTag) }));
   if (owner !== null) return { address, holder: { kind: 'owned-contract', owner: owner === ZERO ? null : lower(owner) }, evidence: `owner() = ${lower(owner)}` };

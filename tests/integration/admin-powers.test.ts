@@ -163,7 +163,7 @@ describe('refreshAdminPowers', () => {
     expect(first.current).toMatchObject({ pattern: 'none', riskLevel: 'low', riskRule: ADMIN_RISK_RULE[0], summary: 'Pausable by a 2-of-3 multisig behind a timelock of 2 days' });
     expect(first.alertId).toBeNull();
     const [timelockLink, safeLink] = first.current.holders[0].links;
-    expect(timelockLink).toMatchObject({ address: at.safeTimelock, kind: 'timelock', minDelay: TWO_DAYS });
+    expect(timelockLink).toMatchObject({ address: at.safeTimelock, kind: 'timelock', minDelay: TWO_DAYS, proposers: [at.safe], executors: [at.safe] });
     expect(safeLink).toMatchObject({ address: at.safe, kind: 'safe', threshold: 2 });
     expect([...safeLink.owners!].sort()).toEqual([ROLES.alice, ROLES.bob, ROLES.carol].map((owner) => owner.toLowerCase()).sort());
     expect(first.current.holders[0].controller).toEqual({ kind: 'safe', threshold: 2, owners: 3 });
@@ -211,6 +211,9 @@ describe('refreshAdminPowers', () => {
     expect(page).toContain('Pausable by a 1-of-3 multisig behind a timelock of 2 days');
     expect(page).toContain(ADMIN_POWERS_TEXTS.link.timelock('2 days'));
     expect(page).toContain(ADMIN_POWERS_TEXTS.link.safe(1, 3));
+    const safeShort = `${at.safe.slice(0, 6)}…${at.safe.slice(-4)}`;
+    expect(page).toContain(`${ADMIN_POWERS_TEXTS.proposers}: ${safeShort}`);
+    expect(page).toContain(`${ADMIN_POWERS_TEXTS.executors}: ${safeShort}`);
     for (const signer of [ROLES.alice, ROLES.bob, ROLES.carol]) expect(html).toContain(`title="${signer.toLowerCase()}"`);
     expect(page).toContain(`${ADMIN_POWERS_TEXTS.power.pause}`);
     expect(page).toContain(ADMIN_POWERS_TEXTS.delay('2 days'));
