@@ -7,13 +7,13 @@ import { createContext, use, useOptimistic, useRef, useState, useTransition, typ
 
 import { createWatchlistAction } from '@/actions/watchlists/create-watchlist';
 import { deleteWatchlistAction } from '@/actions/watchlists/delete-watchlist';
-import { listWatchlistsAction } from '@/actions/watchlists/list-watchlists';
 import { setWatchlistProjectAction } from '@/actions/watchlists/set-watchlist-project';
 import { updateWatchlistAction } from '@/actions/watchlists/update-watchlist';
 import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '@/lib/constants';
+import { http } from '@/lib/http';
 import { WATCHLIST_MESSAGES } from '@/lib/messages';
-import type { Watchlist } from '@/lib/schemas/watchlist';
+import { watchlistSchema, type Watchlist } from '@/lib/schemas/watchlist';
 import { onlyTemp, selectedList, toggleProject, visibleLists, watchlistReducer, type WatchlistAction, type WatchlistState } from '@/lib/watchlist-reducer';
 
 import { selectedWatchlistIdAtom } from './atoms';
@@ -44,15 +44,16 @@ type Store = {
 const WatchlistsContext = createContext<Store | null>(null);
 
 async function loadLists(): Promise<Watchlist[]> {
-  // A failed read leaves the stars as for a user without lists; a change then fails and says so.
-  const result = await listWatchlistsAction().catch(() => undefined);
-  return result?.data ?? [];
+  // A failed read leaves the stars as for a user without lists; a change then fails and says so. A GET, not an
+  // action: actions are POSTs for changes, queued one at a time.
+  const answer = watchlistSchema.array().safeParse(await http.get('/api/watchlist').catch(() => undefined));
+  return answer.success ? answer.data : [];
 }
 
 /**
  * The signed-in user's watchlists for everything below: the stars, the survey and the watchlists page share one
  * optimistic state (useOptimistic over lib/watchlist-reducer). The watchlists page passes the lists it rendered
- * with; everywhere else they are read through an action once per page, and only when a star or the survey asks, so
+ * with; everywhere else they are read from GET /api/watchlist once per page, and only when a star or the survey asks, so
  * pages stay static and anonymous visitors fetch nothing.
  */
 export function WatchlistsProvider({ initialLists, children }: { initialLists?: Watchlist[]; children: ReactNode }) {

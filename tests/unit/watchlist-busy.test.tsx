@@ -20,7 +20,7 @@ vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction:
 vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProjectAction: setProjectMock }));
 vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: deleteMock }));
 vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
-vi.mock('@/actions/watchlists/list-watchlists', () => ({ listWatchlistsAction: vi.fn() }));
+vi.mock('@/lib/http', () => ({ http: { get: vi.fn() } }));
 vi.mock('next-auth/react', () => ({ useSession: () => ({ data: null, status: 'unauthenticated' }) }));
 vi.mock('next/navigation', () => ({ usePathname: () => '/my/watchlists' }));
 

@@ -20,7 +20,7 @@ const { listMock, createMock, setProjectMock, toastMock, session, pathname } = v
   pathname: { current: '/' },
 }));
 
-vi.mock('@/actions/watchlists/list-watchlists', () => ({ listWatchlistsAction: listMock }));
+vi.mock('@/lib/http', () => ({ http: { get: listMock } }));
 vi.mock('@/actions/watchlists/create-watchlist', () => ({ createWatchlistAction: createMock }));
 vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProjectAction: setProjectMock }));
 vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction: vi.fn() }));
@@ -88,15 +88,14 @@ describe('signed in', () => {
   it('reads the lists once for all the stars of a page, and marks what the chosen list holds', async () => {
     session.current = { user: { id: 'user-1' } };
     store.set(selectedWatchlistIdAtom, ID_B);
-    listMock.mockResolvedValue({
-      data: [
-        { id: ID_A, name: 'A', projects: ['bitcoin'] },
-        { id: ID_B, name: 'B', projects: ['ethereum'] },
-      ],
-    });
+    listMock.mockResolvedValue([
+      { id: ID_A, name: 'A', projects: ['bitcoin'] },
+      { id: ID_B, name: 'B', projects: ['ethereum'] },
+    ]);
     await renderPage();
     await settle();
     expect(listMock).toHaveBeenCalledTimes(1);
+    expect(listMock).toHaveBeenCalledWith('/api/watchlist');
     // The star adds to the list last chosen on the watchlists page (B), not the first.
     expect(labelOf('Bitcoin')).toBe('Add Bitcoin to watchlist');
     expect(labelOf('Ethereum')).toBe('Remove Ethereum from watchlist');
@@ -112,7 +111,7 @@ describe('signed in', () => {
 
   it('the first star creates "My Watchlist"; the next star adds to that list instead of creating another', async () => {
     session.current = { user: { id: 'user-1' } };
-    listMock.mockResolvedValue({ data: [] });
+    listMock.mockResolvedValue([]);
     createMock.mockResolvedValue({ data: { id: NEW_ID } });
     setProjectMock.mockResolvedValue({ data: { projects: ['bitcoin', 'ethereum'] } });
     await renderPage();
@@ -133,7 +132,7 @@ describe('signed in', () => {
 
   it('a refused change is rolled back and reported', async () => {
     session.current = { user: { id: 'user-1' } };
-    listMock.mockResolvedValue({ data: [{ id: ID_A, name: 'A', projects: [] }] });
+    listMock.mockResolvedValue([{ id: ID_A, name: 'A', projects: [] }]);
     let answer!: (value: unknown) => void;
     setProjectMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     await renderPage();
@@ -151,12 +150,12 @@ describe('signed in', () => {
 
   it('reads the lists again on the next page, so a change made elsewhere shows', async () => {
     session.current = { user: { id: 'user-1' } };
-    listMock.mockResolvedValueOnce({ data: [{ id: ID_A, name: 'A', projects: [] }] });
+    listMock.mockResolvedValueOnce([{ id: ID_A, name: 'A', projects: [] }]);
     await renderPage();
     await settle();
     expect(labelOf('Bitcoin')).toBe('Add Bitcoin to watchlist');
 
-    listMock.mockResolvedValueOnce({ data: [{ id: ID_A, name: 'A', projects: ['bitcoin'] }] });
+    listMock.mockResolvedValueOnce([{ id: ID_A, name: 'A', projects: ['bitcoin'] }]);
     pathname.current = '/projects';
     await renderPage();
     await settle();
