@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
+import { ADMIN_POWERS_TEXTS } from '../../lib/skynet/admin-powers-texts';
+
 /*
  * The e2e server opens a data folder into which tests/e2e/support/skynet-chain.ts indexed a real local chain:
  * the Ownable token belongs to Chainlink's page, the AccessControl token to Aave's. Figures are the scenario's
@@ -65,6 +67,18 @@ test('a monitored project shows its privileged functions and addresses with evid
   await expect(reverted).toHaveCount(1);
   await expect(reverted).toContainText(ALICE);
   await expect(reverted.locator('a[href*="/tx/"]')).toHaveAttribute('href', /^https:\/\/explorer\.example\/tx\/0x[0-9a-f]{64}$/);
+});
+
+test('a monitored project shows who holds its admin powers: the token owner key, with no delay, is high risk', async ({ page }) => {
+  await openSkynet(page, 'chainlink');
+  const panel = page.getByRole('region', { name: ADMIN_POWERS_TEXTS.title });
+  await expect(panel).toContainText(/ by a single key \(EOA\) with no delay/);
+  await expect(panel).toContainText(ADMIN_POWERS_TEXTS.risk.high);
+  await expect(panel).toContainText(ADMIN_POWERS_TEXTS.pattern.none);
+  const holders = panel.getByRole('listitem').filter({ hasText: ADMIN_POWERS_TEXTS.privilege('owner') }).first();
+  await expect(holders).toContainText(ADMIN_POWERS_TEXTS.link.eoa);
+  await expect(holders.locator(`[title="${NEW_OWNER}"]`).first()).toBeVisible();
+  await expect(panel.getByRole('link', { name: ADMIN_POWERS_TEXTS.methodologyLink })).toHaveAttribute('href', '/resources/methodology#admin-powers');
 });
 
 test('an AccessControl contract lists its role holders, a revoked one marked', async ({ page }) => {
