@@ -7,6 +7,8 @@ import { expectPageReady } from './support/auth';
 // verify page. Compare keeps its choice in localStorage, so each test starts from a fresh browser context.
 test.describe('open data', () => {
   test('two projects added from the leaderboard compare side by side, with the radar and its table', async ({ page }) => {
+    // Three page loads and a lazily loaded chart: more than one page's time (CI's loaded runs took up to 60 s).
+    test.slow();
     await page.goto('/projects?sort=rank');
     await expectPageReady(page);
     const rows = page.getByRole('table', { name: 'Projects matching the filters' }).getByRole('row');

@@ -81,6 +81,8 @@ test.describe('this site', () => {
   });
 
   test('the home page, a project page and the sign-in page load with no CSP violation', async ({ page }) => {
+    // Three pages, each until its network is idle: three pages' time (CI's loaded runs took up to 52 s).
+    test.slow();
     const violations = await collectCspViolations(page);
     for (const path of ['/', '/projects/bitcoin', '/auth/login']) {
       await page.goto(path);
