@@ -13,8 +13,11 @@ import { expect, expectPageReady, MEMBER_STATE, test } from './support/auth';
 // networkidle on a busy machine can take a while: each page gets 90 s.
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
-/** Every problem the page shows from the moment this is called: console errors, uncaught errors, failed or 4xx/5xx requests. */
-function collectProblems(page: Page): string[] {
+/**
+ * Every problem the page at `path` shows from the moment this is called: console errors, uncaught errors, failed or
+ * 4xx/5xx requests.
+ */
+function collectProblems(page: Page, path: string): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
@@ -26,6 +29,10 @@ function collectProblems(page: Page): string[] {
     // first). Nothing failed, nothing shows in the console, and the link fetches again when followed.
     const headers = request.headers();
     if (error === 'net::ERR_ABORTED' && (headers['next-router-prefetch'] || headers['next-router-segment-prefetch'])) return;
+    // Nor is the page left behind: going to the next page cancels what the previous one still had in flight (a
+    // session refresh on focus, say). Its requests name it as their referrer; this page's own name this page.
+    const referrer = headers.referer ? new URL(headers.referer) : null;
+    if (error === 'net::ERR_ABORTED' && referrer && `${referrer.pathname}${referrer.search}` !== path) return;
     problems.push(`request failed: ${request.method()} ${request.url()} (${error})`);
   });
   page.on('response', (response) => {
@@ -36,7 +43,7 @@ function collectProblems(page: Page): string[] {
 
 /** Opens a path, waits until the page is hydrated and every request it makes has settled, and returns the problems. */
 async function visit(page: Page, path: string): Promise<string[]> {
-  const problems = collectProblems(page);
+  const problems = collectProblems(page, path);
   const response = await page.goto(path);
   expect(response?.status(), `${path} answers`).toBe(200);
   if (!path.startsWith('/auth/')) await expectPageReady(page);
