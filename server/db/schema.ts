@@ -884,3 +884,4 @@ export const apiKeys = pgTable(
 export * from './schema-alert-totals';
 export * from './schema-audit-code';
 export * from './schema-admin-powers';
+export * from './schema-seed-state';

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { createHash } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
 
 import type { Database } from './client';
@@ -9,6 +11,23 @@ import { getConfig } from '../config';
 import { audits, projects, projectScoreHistory, projectScores, securityAlerts, skynetKnownContracts, type NewProject } from './schema';
 import { buildKnownContracts, seedSkynetDemo } from '../skynet/demo';
 import { buildDemoAlerts, buildDemoAudits, buildDemoScoreHistory, buildDemoSignals, buildSeedProjects } from './seed-data';
+
+/**
+ * Bump when what the seed writes changes in a way its rows below do not show (the Skynet demo series, the generated
+ * score history), so existing folders load it once more at their next start.
+ */
+export const SEED_REVISION = 1;
+
+/**
+ * The fingerprint of what seedDatabase would load with these settings: the packaged projects, their contracts, and
+ * with the demo on its generated audits, alerts and signals. Deterministic (no clock), a few tens of milliseconds.
+ */
+export function seedFingerprint({ demo = getConfig().demoData }: { demo?: boolean } = {}): string {
+  const rows = buildSeedProjects();
+  const parts: unknown[] = [SEED_REVISION, METHODOLOGY_VERSION, demo, rows, buildKnownContracts(rows)];
+  if (demo) parts.push(buildDemoAudits(rows), buildDemoAlerts(rows), rows.map(buildDemoSignals));
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 200) {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
