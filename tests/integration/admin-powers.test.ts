@@ -47,6 +47,7 @@ const ids = { proxy: '', governed: '', multisig: '', uups: '' };
 let detector: Awaited<ReturnType<typeof deployDetectorContracts>>;
 const at = { proxy: '' as Address, admin: '' as Address, implementation: '' as Address, timelock: '' as Address, token: '' as Address, safe: '' as Address, safeTimelock: '' as Address, safeToken: '' as Address };
 let wallet: ReturnType<typeof chainClients>['wallet'];
+const PROXY_ADMIN_ABI = parseAbi(['function upgradeAndCall(address proxy, address implementation, bytes data) payable']);
 
 /** The Safe runs a call on itself with two owners' approval: alice approves the hash on-chain, bob executes. */
 async function execBySafe(safe: Address, data: Hex) {
@@ -124,7 +125,7 @@ afterAll(async () => {
 });
 
 describe('refreshAdminPowers', () => {
-  it('stores a transparent proxy upgradeable by a single key through its ProxyAdmin: high', async () => {
+  it('stores a transparent proxy upgradeable by a single key through its ProxyAdmin (high), and after one upgrade lists it without a second-hand alert', async () => {
     const db = await getDb();
     const { previous, current } = await refreshAdminPowers(db, ids.proxy);
     expect(previous).toBeNull();
@@ -141,6 +142,20 @@ describe('refreshAdminPowers', () => {
     expect((await refreshAdminPowers(db, ids.proxy)).current.upgrades).toEqual(current.upgrades);
     const [stored] = await db.select().from(adminPowers).where(eq(adminPowers.contractId, ids.proxy));
     expect(stored.blockNumber).toBe(current.blockNumber);
+
+    // Upgraded once through its ProxyAdmin: the new implementation, the history grown by one, no second-hand alert.
+    const nextLogic = await wallet.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ account: ROLES.owner, abi: tokenArtifact.abi as Abi, bytecode: tokenArtifact.bytecode as Hex, args: [ROLES.owner], chain: foundry } as never),
+    });
+    const nextImplementation = nextLogic.contractAddress!.toLowerCase() as Address;
+    const upgradeReceipt = await wallet.waitForTransactionReceipt({
+      hash: await wallet.writeContract({ account: ROLES.owner, chain: foundry, address: at.admin, abi: PROXY_ADMIN_ABI, functionName: 'upgradeAndCall', args: [at.proxy, nextImplementation, '0x'] } as never),
+    });
+    expect(upgradeReceipt.status).toBe('success');
+    const upgraded = await refreshAdminPowers(db, ids.proxy);
+    expect(upgraded.current).toMatchObject({ pattern: 'transparent', implementation: nextImplementation, proxyAdmin: at.admin, riskLevel: 'high' });
+    expect(upgraded.current.upgrades.map((entry) => [entry.kind, entry.to])).toEqual([['upgraded', at.implementation], ['admin-changed', at.admin], ['upgraded', nextImplementation]]);
+    expect(upgraded.alertId).toBeNull();
   });
 
   it('stores a token owned by a 2-day timelock with a key as proposer: medium, and a second read replaces the first', async () => {
