@@ -88,11 +88,14 @@ function HolderChain({ holder, explorerUrl }: { holder: Holder; explorerUrl: str
   );
 }
 
-/** One watched contract's reading: summary and risk first, then the proxy, the holders, the powers, the rule and the history. */
+/**
+ * One watched contract's reading: summary and risk first, then the proxy, the holders, the powers, the rule and the
+ * history. Any text may wrap anywhere: addresses and evidence must not widen a phone's screen.
+ */
 function ContractPowers({ reading, explorerUrl }: { reading: AdminPowersView; explorerUrl: string | null }) {
   const headingId = `admin-powers-${reading.chainId}-${reading.address}`;
   return (
-    <li aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-3 text-sm">
+    <li aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-lg border p-3 text-sm wrap-anywhere">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-medium">
           <Address value={reading.address} explorerUrl={explorerUrl} /> on {evmChainName(reading.chainId)}
@@ -184,7 +187,7 @@ function ContractPowers({ reading, explorerUrl }: { reading: AdminPowersView; ex
 
       <details className="text-xs">
         <summary className="cursor-pointer">{TEXT.evidenceTitle}</summary>
-        <ul className="mt-1 grid gap-0.5 break-words">
+        <ul className="mt-1 grid gap-0.5">
           {[...reading.evidence, ...reading.holders.flatMap((holder) => holder.links.map((link) => ({ method: 'chain', detail: `${link.address}: ${link.evidence}` })))].map((item, index) => (
             <li key={index}>
               <span className="font-mono">{item.method}</span>: {item.detail}
