@@ -222,7 +222,7 @@ export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
       </SkynetPanel>
       <SkynetPanel title="Privileged transactions" id="skynet-privileged-tx">
         {!monitored ? notMonitored : view.contracts.every((contract) => contract.transactions.length === 0) ? <Empty>No privileged calls recorded yet.</Empty> : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto [contain:inline-size]">
             <table className="w-full text-sm">
               <caption className="sr-only">The newest calls to privileged functions, reverted ones included</caption>
               <thead>
