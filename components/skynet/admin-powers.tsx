@@ -2,8 +2,9 @@ import 'server-only';
 
 import Link from 'next/link';
 
+import { Address } from '@/components/skynet/address';
 import { CardSection } from '@/components/ui/card-section';
-import { evmChainName, shortAddress } from '@/lib/alerts';
+import { evmChainName } from '@/lib/alerts';
 import { formatDate } from '@/lib/format';
 import { formatDelay, type AdminPowersView, type AdminRiskLevel } from '@/lib/skynet/admin-powers';
 import { ADMIN_POWERS_TEXTS as TEXT } from '@/lib/skynet/admin-powers-texts';
@@ -18,22 +19,6 @@ const RISK_TONES: Record<AdminRiskLevel, string> = {
 
 type Holder = AdminPowersView['holders'][number];
 type HolderLink = Holder['links'][number];
-
-/** A short address with the whole one on hover, linked to the block explorer when one is configured. */
-function Address({ value, explorerUrl }: { value: string; explorerUrl: string | null }) {
-  const text = (
-    <span className="font-mono" title={value}>
-      {shortAddress(value)}
-    </span>
-  );
-  return explorerUrl ? (
-    <a href={`${explorerUrl}/address/${value}`} className="underline underline-offset-2" rel="noreferrer">
-      {text}
-    </a>
-  ) : (
-    text
-  );
-}
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 

@@ -1,36 +1,19 @@
 import type { ReactNode } from 'react';
 
 import { LazyDailyLine, LazyHorizontalBars } from '@/components/charts/lazy-charts';
+import { Address } from '@/components/skynet/address';
 import { Badge } from '@/components/ui/badge';
 import { CardSection } from '@/components/ui/card-section';
+import { evmChainName } from '@/lib/alerts';
 import { SKYNET_MESSAGES } from '@/lib/messages';
 import type { ProjectSkynetView, SkynetEvidence } from '@/lib/skynet/types';
 
 
 export type SkynetViewProps = { explorerUrl: string | null; view: ProjectSkynetView };
 
-const CHAIN_NAMES: Record<number, string> = { 1: 'Ethereum', 10: 'Optimism', 56: 'BNB Chain', 137: 'Polygon', 8453: 'Base', 42161: 'Arbitrum', 43114: 'Avalanche', 31337: 'Local chain' };
 const EVIDENCE_LABELS: Record<string, string> = { source: 'Source', probe: 'Probe', name: 'Name hint', owner: 'owner()', event: 'Event', erc165: 'ERC-165', erc1967: 'ERC-1967' };
-const chainName = (chainId: number) => CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
 const number = new Intl.NumberFormat('en-US');
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-
-function Address({ value, explorerUrl }: { value: string; explorerUrl: string | null }) {
-  const short = `${value.slice(0, 6)}…${value.slice(-4)}`;
-  const text = (
-    <code title={value} className="font-mono text-xs">
-      <span aria-hidden>{short}</span>
-      <span className="sr-only">{value}</span>
-    </code>
-  );
-  return explorerUrl ? (
-    <a href={`${explorerUrl}/address/${value}`} target="_blank" rel="noopener noreferrer" className="hover:underline">
-      {text}
-    </a>
-  ) : (
-    text
-  );
-}
 
 function SkynetPanel({ title, id, demo, children }: { title: string; id: string; demo?: boolean; children: ReactNode }) {
   return (
@@ -124,7 +107,7 @@ export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
         </h2>
         <p className="text-sm text-muted-foreground">
           {monitored
-            ? `On-chain activity of ${view.contracts.map((contract) => `${contract.address} (${chainName(contract.chainId)}${contract.cursorBlock !== null ? `, to block ${contract.cursorBlock}` : ''})`).join(', ')}.`
+            ? `On-chain activity of ${view.contracts.map((contract) => `${contract.address} (${evmChainName(contract.chainId)}${contract.cursorBlock !== null ? `, to block ${contract.cursorBlock}` : ''})`).join(', ')}.`
             : 'Skynet has no watched contract for this project; series marked demo are generated.'}
         </p>
         {monitored ? (
@@ -181,7 +164,7 @@ export function SkynetView({ view, explorerUrl }: SkynetViewProps) {
             {view.contracts.map((contract) => (
               <div key={`${contract.chainId}:${contract.address}`} className="grid gap-4">
                 <p className="text-sm">
-                  Contract <Address value={contract.address} explorerUrl={explorerUrl} /> on {chainName(contract.chainId)}
+                  Contract <Address value={contract.address} explorerUrl={explorerUrl} /> on {evmChainName(contract.chainId)}
                 </p>
                 <div className="grid gap-4 lg:grid-cols-2">
                   <div>
