@@ -1,0 +1,107 @@
+import 'server-only';
+
+import net from 'node:net';
+
+/*
+ * Stall detection for PostgreSQL connections (#17): each socket counts the requests it sent and the answers it got
+ * from the wire protocol's message types, and reports a stall when a request waits longer than the deadline.
+ */
+
+/** Raised when PostgreSQL leaves a request unanswered for too long. */
+export class DatabaseTimeoutError extends Error {
+  name = 'DatabaseTimeoutError';
+}
+
+const READY_FOR_QUERY = 0x5a; // 'Z': the server has finished what it was asked
+const SIMPLE_QUERY = 0x51; // 'Q'
+const SYNC = 0x53; // 'S': ends each extended-protocol query
+
+/**
+ * Calls `onMessage` with the type of each whole protocol message in a stream that arrives in arbitrary chunks
+ * (type byte, then a length that counts itself). The client's first message, the startup, has no type byte.
+ */
+function protocolMessages(onMessage: (type: number) => void, startsUntyped: boolean) {
+  let header = Buffer.alloc(0);
+  let payloadLeft = 0;
+  let untyped = startsUntyped;
+  return (chunk: Buffer) => {
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (payloadLeft > 0) {
+        const skipped = Math.min(payloadLeft, chunk.length - offset);
+        payloadLeft -= skipped;
+        offset += skipped;
+        continue;
+      }
+      const headerLength = untyped ? 4 : 5;
+      const taken = chunk.subarray(offset, offset + headerLength - header.length);
+      header = Buffer.concat([header, taken]);
+      offset += taken.length;
+      if (header.length < headerLength) return;
+      onMessage(untyped ? 0 : header[0]);
+      payloadLeft = header.readInt32BE(untyped ? 0 : 1) - 4;
+      untyped = false;
+      header = Buffer.alloc(0);
+    }
+  };
+}
+
+type SocketOptions = { host: string[]; port: number[]; path?: string | false; ssl?: unknown };
+
+/**
+ * Sockets for postgres.js that are destroyed when the server owes an answer and stays silent for `silenceMs`.
+ * A stopped server (or a dead link) keeps the TCP connection open and answers nothing, so neither
+ * statement_timeout nor the kernel ever notices, and every query would wait for minutes. Destroying the socket
+ * fails its queries at once and the pool opens a fresh connection for the next one, so the app recovers by itself.
+ * The answers owed are counted from the protocol: one ReadyForQuery for the startup, each simple query and each
+ * Sync. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
+ */
+export function watchedSocket(silenceMs: number, onStalled: () => void) {
+  return (options: SocketOptions): net.Socket => {
+    const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
+    if (options.ssl) return socket;
+    let answersOwed = 0;
+    let heardAnything = false;
+    let serverEnded = false;
+    let timer: NodeJS.Timeout | null = null;
+    const disarm = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    };
+    const arm = () => {
+      disarm();
+      timer = setTimeout(() => {
+        onStalled();
+        socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`));
+      }, silenceMs);
+      timer.unref();
+    };
+    const countSent = protocolMessages((type) => {
+      if (type === 0 || type === SIMPLE_QUERY || type === SYNC) answersOwed++;
+    }, true);
+    const countReceived = protocolMessages((type) => {
+      if (type === READY_FOR_QUERY) answersOwed = Math.max(0, answersOwed - 1);
+    }, false);
+    const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean;
+    socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+      countSent(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      // The oldest unanswered request starts the clock; later requests do not extend it.
+      if (answersOwed > 0 && !timer) arm();
+      return write(chunk, ...rest);
+    }) as typeof socket.write;
+    socket.on('data', (chunk: Buffer) => {
+      heardAnything = true;
+      countReceived(chunk);
+      // Any answer is progress; nothing owed, nothing to wait for.
+      if (answersOwed > 0) arm();
+      else disarm();
+    });
+    socket.on('end', () => (serverEnded = true));
+    socket.on('close', () => {
+      // The driver's connect timeout gave up on a server that took the startup and never said a word: stalled too.
+      if (answersOwed > 0 && !heardAnything && !serverEnded && timer) onStalled();
+      disarm();
+    });
+    return socket;
+  };
+}
