@@ -1,29 +1,48 @@
-// A server component: the dropdown's state lives in Radix's own client parts, the links are plain markup.
+'use client';
 
 import { ChevronDown } from 'lucide-react';
-import Link from 'next/link';
+import { useRef, useState, type ComponentType, type ComponentProps } from 'react';
 
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { NavLink } from '@/lib/navigation';
 
-/** A header menu (Products, Company): a button that opens a list of links. */
+import type NavMenuDropdown from './nav-menu-dropdown';
+import { navMenuTriggerClass } from './nav-menu-trigger-class';
+
+type Dropdown = ComponentType<ComponentProps<typeof NavMenuDropdown>>;
+
+const loadDropdown = () => import('./nav-menu-dropdown').then((module) => module.default);
+
+/**
+ * A header menu (Products, Company): a button that opens a list of links. The page loads with a plain button of
+ * the same look; the Radix dropdown (focus handling, positioning) loads when the button is first pointed at,
+ * focused or clicked, and then replaces it, taking over the focus and opening at once if it was clicked meanwhile.
+ */
 export function NavMenu({ label, links }: { label: string; links: NavLink[] }) {
+  const standInRef = useRef<HTMLButtonElement>(null);
+  const clicked = useRef(false);
+  const [loaded, setLoaded] = useState<{ Dropdown: Dropdown; open: boolean; focused: boolean } | null>(null);
+  const load = () => {
+    void loadDropdown()
+      .then((Dropdown) => setLoaded((current) => current ?? { Dropdown, open: clicked.current, focused: document.activeElement === standInRef.current }))
+      .catch(() => undefined);
+  };
+  if (loaded) return <loaded.Dropdown label={label} links={links} defaultOpen={loaded.open} takeFocus={loaded.focused} />;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-navy-foreground/90 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-white/40 focus-visible:outline-none data-[state=open]:bg-white/10">
-        {label}
-        <ChevronDown aria-hidden className="size-4 opacity-70" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72">
-        {links.map((link) => (
-          <DropdownMenuItem key={link.href} asChild>
-            <Link href={link.href} className="flex flex-col items-start gap-0.5">
-              <span className="font-medium">{link.label}</span>
-              {link.description ? <span className="text-xs text-muted-foreground">{link.description}</span> : null}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      ref={standInRef}
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={navMenuTriggerClass}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        clicked.current = true;
+        load();
+      }}
+    >
+      {label}
+      <ChevronDown aria-hidden className="size-4 opacity-70" />
+    </button>
   );
 }

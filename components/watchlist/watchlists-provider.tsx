@@ -5,10 +5,6 @@ import { useSession } from 'next-auth/react';
 import { usePathname } from 'next/navigation';
 import { createContext, use, useOptimistic, useRef, useState, useTransition, type ReactNode } from 'react';
 
-import { createWatchlistAction } from '@/actions/watchlists/create-watchlist';
-import { deleteWatchlistAction } from '@/actions/watchlists/delete-watchlist';
-import { setWatchlistProjectAction } from '@/actions/watchlists/set-watchlist-project';
-import { updateWatchlistAction } from '@/actions/watchlists/update-watchlist';
 import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '@/lib/constants';
 import { http } from '@/lib/http';
@@ -42,6 +38,8 @@ type Store = {
 };
 
 const WatchlistsContext = createContext<Store | null>(null);
+
+const loadActions = () => import('./watchlist-actions');
 
 async function loadLists(): Promise<Watchlist[]> {
   // A failed read leaves the stars as for a user without lists; a change then fails and says so. A GET, not an
@@ -161,6 +159,7 @@ export function useWatchlists() {
   /** Creates a list; the placeholder first becomes a real list, as the spec has it. */
   const create = (name: string) =>
     run([created({ id: `pending-${name}`, name, projects: [] })], WATCHLIST_MESSAGES.createFailed, async () => {
+      const { createWatchlistAction } = await loadActions();
       const keep: WatchlistAction[] = [];
       if (onlyTemp(state)) {
         const placeholder = await createWatchlistAction({ name: DEFAULT_WATCHLIST_NAME, projects: [] });
@@ -177,6 +176,7 @@ export function useWatchlists() {
   const rename = (name: string) => {
     const target = current;
     return run([{ type: 'rename', id: target.id, name }], WATCHLIST_MESSAGES.renameFailed, async () => {
+      const { createWatchlistAction, updateWatchlistAction } = await loadActions();
       const placeholder = target.id === TEMP_WATCHLIST_ID;
       const result = placeholder ? await createWatchlistAction({ name, projects: target.projects }) : await updateWatchlistAction({ id: target.id, name });
       if (!result?.data) return refused(WATCHLIST_MESSAGES.renameFailed, result);
@@ -191,6 +191,7 @@ export function useWatchlists() {
     if (onlyTemp(state)) return;
     const target = current;
     void run([{ type: 'delete', id: target.id }], WATCHLIST_MESSAGES.deleteFailed, async () => {
+      const { deleteWatchlistAction } = await loadActions();
       const result = await deleteWatchlistAction({ id: target.id });
       if (!result?.data) return refused(WATCHLIST_MESSAGES.deleteFailed);
       toast.success(WATCHLIST_MESSAGES.deleted);
@@ -204,6 +205,7 @@ export function useWatchlists() {
     const adding = !target.projects.includes(projectId);
     const projects = toggleProject(target.projects, projectId);
     void run([{ type: 'set-projects', id: target.id, projects }], WATCHLIST_MESSAGES.updateFailed, async () => {
+      const { createWatchlistAction, setWatchlistProjectAction } = await loadActions();
       if (target.id === TEMP_WATCHLIST_ID) {
         const result = await createWatchlistAction({ name: DEFAULT_WATCHLIST_NAME, projects });
         if (!result?.data) return refused(WATCHLIST_MESSAGES.updateFailed);

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ProjectSearch, type SearchContext } from '@/components/search/project-search';
 import { SEARCH_DEBOUNCE_MS } from '@/components/search/use-project-search';
@@ -49,6 +49,11 @@ async function press(key: string) {
     input().dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   });
 }
+
+// The list's code loads on first use (a dynamic import); loaded once here, each test's opening renders it at once.
+beforeAll(async () => {
+  await import('@/components/search/project-search-list');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
