@@ -1,5 +1,6 @@
 import 'server-only';
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,6 +17,7 @@ import { getConfig } from '../config';
 import { logger } from '../logger';
 import { createBreaker } from './breaker';
 import { acquireDataDirLock } from './lock';
+import { matchingSeedTemplate, placeSeedTemplate } from './seed-template';
 import { watchedSocket } from './stall-watch';
 import * as schema from './schema';
 
@@ -73,6 +75,9 @@ function guardedByBreaker(client: postgres.Sql, check: () => void): postgres.Sql
   });
 }
 
+/** The embedded database's own folder inside DATA_DIR. */
+export const PGLITE_FOLDER = 'pglite';
+
 /** Migrations live beside the schema; the standalone build carries them at the same relative path. */
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server/db/migrations');
 
@@ -81,7 +86,13 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server/db/migrations');
  * memory. On PostgreSQL every statement is bounded by queryTimeoutMs on the server, and every connection by the
  * same deadline plus a margin on the client.
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; queryTimeoutMs?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  queryTimeoutMs?: number;
+  /** A database folder made by the build (server/db/seed-template.ts), copied when dataDir holds none yet. */
+  seedTemplate?: string | null;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
     const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
@@ -136,8 +147,13 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
+    const databaseDir = options.dataDir ? path.join(options.dataDir, PGLITE_FOLDER) : undefined;
+    // Under the lock: no other process is starting this folder meanwhile.
+    if (databaseDir && options.seedTemplate && placeSeedTemplate(options.seedTemplate, databaseDir)) {
+      logger.info({ template: options.seedTemplate }, 'new data folder started from the build\'s seeded database');
+    }
     const client = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+      dataDir: databaseDir,
       extensions: { pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -179,6 +195,17 @@ async function openBuildDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** The process's database from its configuration: a new embedded data folder may start from the build's seed. */
+async function openConfiguredDatabase(config: ReturnType<typeof getConfig>): Promise<DatabaseHandle> {
+  let seedTemplate: string | null = null;
+  if (!config.databaseUrl && config.dataDir && !fs.existsSync(path.join(config.dataDir, PGLITE_FOLDER))) {
+    // Loaded only for a new folder (and lazily, as openBuildDatabase does: the seed is large).
+    const { seedFingerprint } = await import('./seed');
+    seedTemplate = matchingSeedTemplate(seedFingerprint({ demo: config.demoData }));
+  }
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.databaseQueryTimeoutMs, seedTemplate });
+}
+
 type Holder = { handle: Promise<DatabaseHandle> | null };
 // Kept on globalThis so development reloads reuse the one open database instead of opening it twice.
 const holder: Holder = ((globalThis as { __sentinelDb?: Holder }).__sentinelDb ??= { handle: null });
@@ -187,9 +214,7 @@ const holder: Holder = ((globalThis as { __sentinelDb?: Holder }).__sentinelDb ?
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!holder.handle) {
     const config = getConfig();
-    holder.handle = isBuildPhase()
-      ? openBuildDatabase()
-      : openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.databaseQueryTimeoutMs });
+    holder.handle = isBuildPhase() ? openBuildDatabase() : openConfiguredDatabase(config);
     holder.handle.catch(() => {
       holder.handle = null;
     });

@@ -1,10 +1,14 @@
 import 'server-only';
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 
-import { type DatabaseHandle, getDatabaseHandle } from './client';
+import { getConfig } from '../config';
+import { type DatabaseHandle, getDatabaseHandle, openDatabase, PGLITE_FOLDER } from './client';
 import { seedState } from './schema';
 import { seedDatabase, seedFingerprint } from './seed';
+import { recordSeedTemplate } from './seed-template';
 
 const SEED_KEY = 'seed';
 
@@ -33,4 +37,25 @@ let prepared: Promise<void> | null = null;
 export function prepareDatabase(): Promise<void> {
   prepared ??= (async () => migrateAndSeed(await getDatabaseHandle()))();
   return prepared;
+}
+
+/**
+ * For the build (scripts/seed-template.ts): a new embedded database, migrated and seeded as a first start with this
+ * configuration would, recorded as the template new data folders start from (server/db/seed-template.ts).
+ */
+export async function writeSeedTemplate(templateDir: string): Promise<void> {
+  // Made beside the template, so moving it into place is a rename on the same disk.
+  fs.mkdirSync(path.dirname(templateDir), { recursive: true });
+  const work = fs.mkdtempSync(`${templateDir}.making-`);
+  try {
+    const handle = await openDatabase({ databaseUrl: null, dataDir: work });
+    try {
+      await migrateAndSeed(handle);
+    } finally {
+      await handle.close();
+    }
+    recordSeedTemplate(path.join(work, PGLITE_FOLDER), seedFingerprint({ demo: getConfig().demoData }), templateDir);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }

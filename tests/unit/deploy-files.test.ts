@@ -88,7 +88,9 @@ describe('Dockerfile', () => {
     for (const file of copied.filter((entry) => entry.startsWith('/app/scripts/'))) expect(fs.existsSync(file.slice('/app/'.length)), file).toBe(true);
     // The standalone output, with the static files and public/ beside server.js, comes from next.config.ts and postbuild.
     expect(read('next.config.ts')).toMatch(/output: 'standalone'/);
-    expect(JSON.parse(read('package.json')).scripts.build).toBe('next build && node scripts/postbuild.mjs');
+    // Then the seeded database a first embedded start copies (scripts/seed-template.ts), inside the standalone folder.
+    expect(JSON.parse(read('package.json')).scripts.build).toBe('next build && node scripts/postbuild.mjs && NODE_OPTIONS=--conditions=react-server tsx scripts/seed-template.ts');
+    expect(read('scripts/seed-template.ts')).toContain("path.resolve('.next', 'standalone', '.seed-template')");
     expect(read('scripts/postbuild.mjs')).toContain("path.join(standalone, 'public')");
     expect(read('scripts/start.mjs')).toContain("path.resolve('.next', 'standalone')");
   });
