@@ -8,10 +8,12 @@ import { STAFF_UPLOAD_MAX_BYTES } from './lib/staff-files';
 const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
-  // The middleware buffers each request body for itself and, past this size, silently hands the route only the first
-  // part: a 20 MB report PDF would be stored cut short. One byte over the largest upload lets the route see that a
-  // body is too large and refuse it (413) instead.
-  experimental: { proxyClientMaxBodySize: STAFF_UPLOAD_MAX_BYTES + 1 },
+  // proxyClientMaxBodySize: the middleware buffers each request body for itself and, past this size, silently hands
+  // the route only the first part: a 20 MB report PDF would be stored cut short. One byte over the largest upload
+  // lets the route see that a body is too large and refuse it (413) instead.
+  // preloadEntriesOnStart off: Next would otherwise load every route's code (the staff console's too) at start,
+  // before the first answer and into memory whether visited or not; each route now loads on its first request.
+  experimental: { proxyClientMaxBodySize: STAFF_UPLOAD_MAX_BYTES + 1, preloadEntriesOnStart: false },
   // Cached pages are rendered again once they are older than this, and no stale copy is served meanwhile: without
   // it Next adds `stale-while-revalidate` to their Cache-Control, and Chromium then keeps a background
   // revalidation of each prefetched segment open, so pages linking to `/` never go network-idle.

@@ -200,8 +200,8 @@ async function openConfiguredDatabase(config: ReturnType<typeof getConfig>): Pro
   let seedTemplate: string | null = null;
   if (!config.databaseUrl && config.dataDir && !fs.existsSync(path.join(config.dataDir, PGLITE_FOLDER))) {
     // Loaded only for a new folder (and lazily, as openBuildDatabase does: the seed is large).
-    const { seedFingerprint } = await import('./seed');
-    seedTemplate = matchingSeedTemplate(seedFingerprint({ demo: config.demoData }));
+    const { packagedSeedFingerprint } = await import('./seed');
+    seedTemplate = matchingSeedTemplate(packagedSeedFingerprint({ demo: config.demoData }));
   }
   return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.databaseQueryTimeoutMs, seedTemplate });
 }

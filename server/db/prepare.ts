@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { getConfig } from '../config';
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, PGLITE_FOLDER } from './client';
 import { seedState } from './schema';
-import { seedDatabase, seedFingerprint } from './seed';
+import { packagedSeedFingerprint, seedDatabase, seedFingerprint } from './seed';
 import { recordSeedTemplate } from './seed-template';
 
 const SEED_KEY = 'seed';
@@ -20,7 +20,7 @@ const SEED_KEY = 'seed';
 export function migrateAndSeed(handle: DatabaseHandle): Promise<void> {
   return handle.exclusive(async ({ db, migrate }) => {
     await migrate();
-    const fingerprint = seedFingerprint();
+    const fingerprint = packagedSeedFingerprint();
     const [loaded] = await db.select({ fingerprint: seedState.fingerprint }).from(seedState).where(eq(seedState.key, SEED_KEY));
     if (loaded?.fingerprint === fingerprint) return;
     await seedDatabase(db);
@@ -54,7 +54,8 @@ export async function writeSeedTemplate(templateDir: string): Promise<void> {
     } finally {
       await handle.close();
     }
-    recordSeedTemplate(path.join(work, PGLITE_FOLDER), seedFingerprint({ demo: getConfig().demoData }), templateDir);
+    const fingerprints = { demo: seedFingerprint({ demo: true }), plain: seedFingerprint({ demo: false }) };
+    recordSeedTemplate(path.join(work, PGLITE_FOLDER), getConfig().demoData ? fingerprints.demo : fingerprints.plain, fingerprints, templateDir);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -11,6 +11,21 @@ import path from 'node:path';
  */
 export const SEED_TEMPLATE_DIR = path.join(process.cwd(), '.seed-template');
 const FINGERPRINT_FILE = 'fingerprint';
+/** The build's seed fingerprints for both DEMO_DATA settings: constant for a build, and ~150 ms to compute. */
+const BUILT_FINGERPRINTS_FILE = 'fingerprints.json';
+
+export type SeedFingerprints = { demo: string; plain: string };
+
+/** This build's seed fingerprint for the demo setting, as the build computed it; null without a build's record. */
+export function builtSeedFingerprint(demo: boolean, templateDir = SEED_TEMPLATE_DIR): string | null {
+  try {
+    const recorded = JSON.parse(fs.readFileSync(path.join(templateDir, BUILT_FINGERPRINTS_FILE), 'utf8')) as Partial<SeedFingerprints>;
+    const fingerprint = demo ? recorded.demo : recorded.plain;
+    return typeof fingerprint === 'string' && /^[0-9a-f]{64}$/.test(fingerprint) ? fingerprint : null;
+  } catch {
+    return null;
+  }
+}
 const DATABASE_FOLDER = 'database';
 
 /** The template's database folder when it holds `fingerprint`'s seed, else null (no template, or another seed). */
@@ -36,10 +51,14 @@ export function placeSeedTemplate(template: string, databaseDir: string): boolea
   return true;
 }
 
-/** Records a database folder made by the build as the template for `fingerprint`'s seed. */
-export function recordSeedTemplate(databaseDir: string, fingerprint: string, templateDir = SEED_TEMPLATE_DIR): void {
+/**
+ * Records a database folder made by the build as the template for `fingerprint`'s seed, with the build's
+ * fingerprints for both demo settings.
+ */
+export function recordSeedTemplate(databaseDir: string, fingerprint: string, fingerprints: SeedFingerprints, templateDir = SEED_TEMPLATE_DIR): void {
   fs.rmSync(templateDir, { recursive: true, force: true });
   fs.mkdirSync(templateDir, { recursive: true });
   fs.renameSync(databaseDir, path.join(templateDir, DATABASE_FOLDER));
   fs.writeFileSync(path.join(templateDir, FINGERPRINT_FILE), `${fingerprint}\n`);
+  fs.writeFileSync(path.join(templateDir, BUILT_FINGERPRINTS_FILE), `${JSON.stringify(fingerprints)}\n`);
 }

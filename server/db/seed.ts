@@ -10,6 +10,7 @@ import { computeScore, METHODOLOGY_VERSION } from '@/lib/score';
 import { getConfig } from '../config';
 import { audits, projects, projectScoreHistory, projectScores, securityAlerts, skynetKnownContracts, type NewProject } from './schema';
 import { buildKnownContracts, seedSkynetDemo } from '../skynet/demo';
+import { builtSeedFingerprint } from './seed-template';
 import { buildDemoAlerts, buildDemoAudits, buildDemoScoreHistory, buildDemoSignals, buildSeedProjects } from './seed-data';
 
 /**
@@ -20,13 +21,19 @@ export const SEED_REVISION = 1;
 
 /**
  * The fingerprint of what seedDatabase would load with these settings: the packaged projects, their contracts, and
- * with the demo on its generated audits, alerts and signals. Deterministic (no clock), a few tens of milliseconds.
+ * with the demo on its generated audits, alerts and signals. Deterministic (no clock); 100–200 ms, hence
+ * packagedSeedFingerprint at start.
  */
 export function seedFingerprint({ demo = getConfig().demoData }: { demo?: boolean } = {}): string {
   const rows = buildSeedProjects();
   const parts: unknown[] = [SEED_REVISION, METHODOLOGY_VERSION, demo, rows, buildKnownContracts(rows)];
   if (demo) parts.push(buildDemoAudits(rows), buildDemoAlerts(rows), rows.map(buildDemoSignals));
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** seedFingerprint as this build recorded it (server/db/seed-template.ts), computed only without that record. */
+export function packagedSeedFingerprint({ demo = getConfig().demoData }: { demo?: boolean } = {}): string {
+  return builtSeedFingerprint(demo) ?? seedFingerprint({ demo });
 }
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 200) {

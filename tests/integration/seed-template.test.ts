@@ -9,7 +9,7 @@ import { migrateAndSeed, writeSeedTemplate } from '@/server/db/prepare';
 import { projects, seedState } from '@/server/db/schema';
 import { seedFingerprint } from '@/server/db/seed';
 import { buildSeedProjects } from '@/server/db/seed-data';
-import { matchingSeedTemplate, placeSeedTemplate } from '@/server/db/seed-template';
+import { builtSeedFingerprint, matchingSeedTemplate, placeSeedTemplate } from '@/server/db/seed-template';
 
 // Issue #18: the build makes a seeded database once; a first start on a new data folder copies it instead of
 // creating and seeding its own, and only when it holds the seed that start would load.
@@ -29,6 +29,12 @@ describe('the build\'s seeded database (seed template)', () => {
     expect(fs.readFileSync(path.join(templateDir, 'fingerprint'), 'utf8').trim()).toBe(seedFingerprint());
     expect(fs.readdirSync(path.dirname(templateDir))).toEqual(['.seed-template']);
     expect(matchingSeedTemplate(seedFingerprint(), templateDir)).toBe(path.join(templateDir, 'database'));
+  });
+
+  it('records the build\'s seed fingerprints for both demo settings, so a start need not compute them', () => {
+    expect(builtSeedFingerprint(true, templateDir)).toBe(seedFingerprint({ demo: true }));
+    expect(builtSeedFingerprint(false, templateDir)).toBe(seedFingerprint({ demo: false }));
+    expect(builtSeedFingerprint(true, path.join(root, 'nowhere'))).toBeNull();
   });
 
   it('is not used for another seed (DEMO_DATA=off, a newer package) or when there is none', () => {
