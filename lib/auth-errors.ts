@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from './messages';
+import { AUTH_MESSAGES } from './messages/auth';
 
 /** The exception names our user pool answers with (SPEC §8, ARCHITECTURE "Auth"). */
 export const AUTH_EXCEPTIONS = [

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 import { csvStream, type CsvValue } from '@/lib/csv';
-import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES } from '@/lib/messages/alert-database';
 import { parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
 
 import { alertDatabaseColumns, alertFilterConditions, toAlertDatabaseRow, type AlertDatabaseRow } from './alert-database';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import type { AlertEmailChoice } from '@/lib/notifications';
 
 import { getConfig, resolveAuthSecret } from './config';

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType, type AvatarType } from '@/lib/avatar';
 import { UserFacingError } from '@/lib/errors';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 
 import { getConfig } from './config';
 import { logger } from './logger';

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationItem, type NotificationPage } from '@/lib/notifications';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
 

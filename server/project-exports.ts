@@ -6,7 +6,7 @@ import { csvStream, type CsvValue } from '@/lib/csv';
 import { FINDING_SEVERITY_LABELS } from '@/lib/findings';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import type { LeaderboardFilters } from '@/lib/leaderboard';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import type { Findings } from '@/lib/projects';
 import { leaderboardFilterProblems, parseLeaderboardFilters } from '@/lib/schemas/leaderboard';
 import { gradeFor, PILLARS, type PillarScores } from '@/lib/score';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { QUOTE_SERVICES } from '@/lib/constants';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { QuoteRequest } from '@/lib/schemas/quote';
 
 import { getConfig } from './config';

@@ -3,7 +3,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { surveyAnswersSchema, type SurveyAnswers } from '@/lib/schemas/survey';
 
 import { getDb } from './db/client';

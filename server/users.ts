@@ -3,7 +3,8 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 
 import { AuthException } from './auth/errors';
 import { hashPassword, verifyPassword } from './auth/passwords';

@@ -3,7 +3,7 @@ import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { WALLETS_PER_USER_MAX, type Wallet } from '@/lib/schemas/settings';
 
 import { getDb } from './db/client';

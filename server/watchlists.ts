@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { WATCHLIST_MAX_PROJECTS, WATCHLISTS_PER_USER_MAX, type WatchedProject, type Watchlist } from '@/lib/schemas/watchlist';
 
 import { getDb, type Database } from './db/client';

@@ -1,7 +1,7 @@
 'use server';
 
 // Invites someone to the staff with a role (an existing account gets it at once).
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { inviteMemberSchema } from '@/lib/schemas/staff-member';
 import { inviteStaff } from '@/server/staff/members';
 

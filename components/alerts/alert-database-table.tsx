@@ -5,7 +5,7 @@ import { ProjectLogo } from '@/components/project/project-logo';
 import type { AlertSource } from '@/lib/alert-sources';
 import type { AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
-import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 
 type Row = AlertSummary & { technique: string | null; amountReturnedUsd: number | null; amountsPricedOn: string | null; sources: AlertSource[] };
 

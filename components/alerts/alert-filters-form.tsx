@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { ALERT_ORIGINS, ALERT_TYPES } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS } from '@/lib/format';
-import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 import { RETURNED_FILTERS, type AlertFilters } from '@/lib/schemas/alert-filters';
 
 const fieldClass = 'h-9 w-full rounded-md border bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';

@@ -1,5 +1,5 @@
 import { formatDate, formatUsd } from '@/lib/format';
-import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 
 import type { BreakdownChartBar } from '@/components/charts/charts';
 import { LazyBreakdownChart } from '@/components/charts/lazy-charts';

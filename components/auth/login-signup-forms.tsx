@@ -18,7 +18,7 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 import { isResendableEmail, loginFormSchema, signupFormSchema, verifyEmailFormSchema } from '@/lib/schemas/auth';
 
 import { authCredentialsAtom, type AuthStep, resendAvailableAtAtom } from './atoms';

@@ -12,7 +12,7 @@ import { resetPasswordAction } from '@/actions/auth/reset-password';
 import { toast } from '@/components/chrome/toast';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { CODE_LENGTH } from '@/lib/constants';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 import { forgotPasswordFormSchema, resetPasswordFormSchema } from '@/lib/schemas/auth';
 
 import { authCredentialsAtom, type AuthStep } from './atoms';

@@ -4,7 +4,7 @@ import { signOut } from 'next-auth/react';
 import { usePathname, useRouter } from 'next/navigation';
 
 import { toast } from '@/components/chrome/toast';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 
 /** Signs out without leaving the page (or leaves a private /my page) and says how it went. */
 export function useSignOut() {

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import { identifyUser, initAnalytics, resetAnalyticsUser, trackPageView } from '@/lib/analytics';
 import { COOKIE_CONSENT_KEY } from '@/lib/constants';
-import { CHROME_TEXTS } from '@/lib/messages';
+import { CHROME_TEXTS } from '@/lib/messages/chrome';
 
 import { type PublicConfig, publicConfigAtom, usePublicConfig } from './public-config';
 import { isToasterWanted, subscribeToasterWanted, wantToaster } from './toast';

@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { track } from '@/lib/analytics';
-import { SERVER_ERROR_PAGE } from '@/lib/messages';
+import { SERVER_ERROR_PAGE } from '@/lib/messages/chrome';
 
 type Props = {
   heading?: string;

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { COMPARE_MIN, compareHref } from '@/lib/compare-selection';
 import { cn } from '@/lib/utils';
 

@@ -3,7 +3,7 @@
 import { Check, Plus } from 'lucide-react';
 
 import { toast } from '@/components/chrome/toast';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { cn } from '@/lib/utils';
 
 import { useCompareSelection } from './use-compare-selection';

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 
-import { OPEN_API_EXPLORER_TEXTS as TEXTS } from '@/lib/messages';
+import { OPEN_API_EXPLORER_TEXTS as TEXTS } from '@/lib/messages/open-data';
 
 /** Swagger UI's bundle, copied from swagger-ui-dist at build (scripts/copy-api-explorer.mjs). */
 const BUNDLE = '/vendor/swagger-ui/swagger-ui-bundle.js';

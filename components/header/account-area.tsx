@@ -9,7 +9,7 @@ import { authModalAtom } from '@/components/auth/atoms';
 import { preloadAuthModal } from '@/components/auth/auth-modal-trigger';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CHROME_TEXTS } from '@/lib/messages';
+import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { cn } from '@/lib/utils';
 
 // The avatar menu (a Radix dropdown) loads only for signed-in visitors.

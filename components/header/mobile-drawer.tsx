@@ -8,7 +8,7 @@ import { useFeatureFlag } from '@/components/chrome/public-config';
 import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
-import { CHROME_TEXTS } from '@/lib/messages';
+import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { ACCOUNT_LINKS, COMPANY_LINKS, INCIDENTS_LINK, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
 
 import { Logo } from './logo';

@@ -5,7 +5,7 @@ import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 
 import { Button } from '@/components/ui/button';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { badgeText } from '@/lib/notifications';
 import { cn } from '@/lib/utils';
 

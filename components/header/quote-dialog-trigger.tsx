@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
-import { CHROME_TEXTS } from '@/lib/messages';
+import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { cn } from '@/lib/utils';
 
 const loadDialog = () => import('./quote-dialog');

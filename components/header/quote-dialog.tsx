@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { QUOTE_SERVICES } from '@/lib/constants';
-import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '@/lib/messages';
+import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '@/lib/messages/chrome';
 import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote';
 
 const EMPTY: QuoteRequestInput = { name: '', email: '', company: '', website: '', services: [], message: '' };

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
-import { INCIDENT_TEXTS } from '@/lib/messages';
+import { INCIDENT_TEXTS } from '@/lib/messages/incident-report';
 
 const loadDialog = () => import('./report-incident-dialog');
 const ReportIncidentDialog = dynamic(() => loadDialog().then((module) => module.ReportIncidentDialog), { ssr: false });

@@ -14,7 +14,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { FEEDBACK_MESSAGES, INCIDENT_TEXTS } from '@/lib/messages';
+import { FEEDBACK_MESSAGES } from '@/lib/messages/chrome';
+import { INCIDENT_TEXTS } from '@/lib/messages/incident-report';
 import { incidentReportSchema, type IncidentReportInput } from '@/lib/schemas/projects';
 import type { SearchResult } from '@/lib/search';
 

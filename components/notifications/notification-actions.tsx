@@ -11,7 +11,8 @@ import { unsubscribeAlertMailAction } from '@/actions/notifications/unsubscribe-
 import { FormAlert } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
-import { AUTH_MESSAGES, NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 
 import { unreadNotificationsAtom } from './atoms';
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 
 import { AUTOMATIC_ALERT_TEXTS, type AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
-import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES } from '@/lib/messages/alert-database';
 import { alertDatabaseHref } from '@/lib/schemas/alert-filters';
 
 import { AlertBadges } from './alert-badges';

@@ -2,7 +2,8 @@
 
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/chrome/toast';
-import { AUTH_MESSAGES, OPEN_DATA_TEXTS } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 
 type Props = { badgeUrl: string; verifyUrl: string; alt: string; snippets: { markdown: string; html: string } };
 

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 
 /** "Download CSV": a plain download link (the route streams the file, so no script or prefetch is wanted). */
 export function DownloadCsvLink({ href, hint }: { href: string; hint: string }) {

@@ -1,4 +1,4 @@
-import { PROJECT_TEXTS } from '@/lib/messages';
+import { PROJECT_TEXTS } from '@/lib/messages/project';
 import { formatScore, type Grade, type GradeTone } from '@/lib/score';
 import { cn } from '@/lib/utils';
 

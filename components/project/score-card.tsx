@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { PROJECT_TEXTS } from '@/lib/messages';
+import { PROJECT_TEXTS } from '@/lib/messages/project';
 import { formatScore, PILLARS, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 import { cn } from '@/lib/utils';
 

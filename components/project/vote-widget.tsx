@@ -9,7 +9,7 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { formatPercentage } from '@/lib/format';
 import { http } from '@/lib/http';
-import { FEEDBACK_MESSAGES } from '@/lib/messages';
+import { FEEDBACK_MESSAGES } from '@/lib/messages/chrome';
 import type { VoteSummary } from '@/lib/projects';
 import { voteSummarySchema } from '@/lib/schemas/projects';
 

@@ -6,7 +6,7 @@ import type { RefObject } from 'react';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NAV_SEARCH_DROPDOWN_WIDTH, PROJECT_PICKER_HEIGHT, SEARCH_LOADING_ROWS } from '@/lib/constants';
-import { SEARCH_TEXTS } from '@/lib/messages';
+import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
 import { cn, formatRank } from '@/lib/utils';
 

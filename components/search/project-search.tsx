@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 
-import { SEARCH_TEXTS } from '@/lib/messages';
+import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
 import { cn } from '@/lib/utils';
 

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { updateAlertEmailAction } from '@/actions/settings/update-alert-email';
 import { toast } from '@/components/chrome/toast';
 import { CardSection } from '@/components/ui/card-section';
-import { AUTH_MESSAGES, NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { ALERT_EMAIL_CHOICES, type AlertEmailChoice } from '@/lib/notifications';
 
 /** How alerts on watched projects reach the user by mail; a choice is saved as soon as it is made. */

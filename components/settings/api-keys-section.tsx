@@ -12,7 +12,7 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { API_KEY_MESSAGES, API_KEYS_PER_USER_MAX, formatKeyTime, type ApiKeyItem } from '@/lib/api-keys';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 import { createApiKeySchema } from '@/lib/schemas/api-key';
 
 import { OneTimeSecretNotice } from './one-time-secret';

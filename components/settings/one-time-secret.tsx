@@ -1,6 +1,6 @@
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 
 export type OneTimeSecretTexts = { title: string; once: string; copy: string; copied: string; dismiss: string };
 

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '@/lib/avatar';
 import { ClientError, http } from '@/lib/http';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { avatarOwnerSchema, updateUsernameSchema } from '@/lib/schemas/settings';
 
 import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';

@@ -12,7 +12,8 @@ import { FormAlert } from '@/components/auth/field';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { changePasswordSchema } from '@/lib/schemas/settings';
 
 import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';

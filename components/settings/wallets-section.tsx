@@ -8,7 +8,7 @@ import { addWalletAction } from '@/actions/settings/add-wallet';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { addWalletSchema } from '@/lib/schemas/settings';
 
 import { SETTINGS_FORM_OPTIONS, SettingsField } from './settings-field';

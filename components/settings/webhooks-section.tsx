@@ -12,7 +12,7 @@ import { sendWebhookTestAction } from '@/actions/settings/webhook-send-test';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 import { createWebhookEndpointSchema } from '@/lib/schemas/webhook';
 import { deliveryResultText, formatDeliveryTime, WEBHOOK_ENDPOINTS_PER_USER_MAX, WEBHOOK_MESSAGES, type WebhookEndpointItem } from '@/lib/webhooks';
 

@@ -5,7 +5,7 @@ import { Address } from '@/components/skynet/address';
 import { Badge } from '@/components/ui/badge';
 import { CardSection } from '@/components/ui/card-section';
 import { evmChainName } from '@/lib/alerts';
-import { SKYNET_MESSAGES } from '@/lib/messages';
+import { SKYNET_MESSAGES } from '@/lib/messages/skynet';
 import type { ProjectSkynetView, SkynetEvidence } from '@/lib/skynet/types';
 
 

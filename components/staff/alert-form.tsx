@@ -12,7 +12,7 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { ALERT_CONFIDENCE, ALERT_CONFIDENCE_LABELS, ALERT_TYPES } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS } from '@/lib/format';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { alertCorrectionSchema, alertFormSchema, MAX_SOURCE_LINKS, type AlertCorrectionFormInput, type AlertFormInput } from '@/lib/schemas/staff-alert';
 
 import { optionsOf, SelectField, TextareaField } from './form-fields';

@@ -10,7 +10,7 @@ import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { auditCodeFormSchema, type AuditCodeFormInput } from '@/lib/code-match';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import { TextareaField } from './form-fields';
 import { useStaffForm } from './use-staff-form';

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { FINDING_SEVERITY_LABELS } from '@/lib/findings';
 import { ClientError } from '@/lib/http';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { auditFormSchema, FINDING_SEVERITIES, type AuditFinding, type AuditFormInput } from '@/lib/schemas/staff-audit';
 import { STAFF_FILE_ACCEPT } from '@/lib/staff-files';
 import { FINDING_STATUS_LABELS, FINDING_STATUSES, type PublicationStatus } from '@/lib/staff';

@@ -18,7 +18,7 @@ import { selectClassName } from '@/components/staff/page-links';
 import { ConfirmStep } from '@/components/staff/step-buttons';
 import { useStaffForm, useToastAndRefresh } from '@/components/staff/use-staff-form';
 import { Button } from '@/components/ui/button';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { inviteMemberSchema } from '@/lib/schemas/staff-member';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/staff';
 

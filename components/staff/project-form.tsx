@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import { ClientError } from '@/lib/http';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import {
   AUDIT_STATUS_OPTIONS,
   EMPTY_PROJECT_FORM,

@@ -4,7 +4,7 @@ import { useAction } from 'next-safe-action/hooks';
 
 import { hideProjectAction } from '@/actions/staff/hide-project';
 import { showProjectAction } from '@/actions/staff/show-project';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import { ConfirmStep, NoticeStep } from './step-buttons';
 import { useToastAndRefresh } from './use-staff-form';

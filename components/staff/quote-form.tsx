@@ -9,7 +9,7 @@ import { toast } from '@/components/chrome/toast';
 import { optionsOf, SavedStatus, SelectField, TextareaField } from '@/components/staff/form-fields';
 import { useStaffForm } from '@/components/staff/use-staff-form';
 import { Button } from '@/components/ui/button';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { quoteUpdateSchema, type QuoteUpdateValues } from '@/lib/schemas/staff-quote';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from '@/lib/staff';
 

@@ -8,7 +8,7 @@ import { markDuplicateReportAction } from '@/actions/staff/mark-duplicate-report
 import { rejectReportAction } from '@/actions/staff/reject-report';
 import { FormAlert } from '@/components/auth/field';
 import { Button } from '@/components/ui/button';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { duplicateReportSchema, rejectReportSchema } from '@/lib/schemas/staff-report';
 
 import { SelectField, TextareaField } from './form-fields';

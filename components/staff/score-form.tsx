@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { scoreFormSchema, scoreFormValues, signalSchema, type ScoreFormValues } from '@/lib/schemas/staff-score';
 import { formatScore, gradeFor, PILLARS, scoreOfEntries, type SignalEntries } from '@/lib/score';
 import { ADMIN_POWERS_SIGNAL_TEXT, type SignalReading } from '@/lib/skynet/admin-powers-signals';

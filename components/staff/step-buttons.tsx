@@ -9,7 +9,7 @@ import type { publishAuditAction } from '@/actions/staff/publish-audit';
 import { FormAlert } from '@/components/auth/field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import { useToastAndRefresh } from './use-staff-form';
 

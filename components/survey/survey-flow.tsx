@@ -21,7 +21,7 @@ import {
   WATCHLIST_NAME_MAX_LENGTH,
 } from '@/lib/constants';
 import { http } from '@/lib/http';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { surveyWatchlistNameSchema } from '@/lib/schemas/survey';
 import {
   canProceed,

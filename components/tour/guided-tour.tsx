@@ -9,7 +9,7 @@ import { EVENTS, Joyride, type EventData, type Step, type TooltipRenderProps } f
 import { authModalAtom } from '@/components/auth/atoms';
 import { Button } from '@/components/ui/button';
 import { TOUR } from '@/lib/constants';
-import { TOUR_MESSAGES } from '@/lib/messages';
+import { TOUR_MESSAGES } from '@/lib/messages/tour';
 import { buildTourSteps, TOUR_IDLE, TOUR_TEXTS, tourProgressWidth, tourReducer, tourTooltipWidth, type TourAction, type TourStepDef } from '@/lib/tour';
 
 type TourContextValue = { dispatch: (action: TourAction) => void; signUp: () => void; size: number; width: number };

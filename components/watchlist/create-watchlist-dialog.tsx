@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WATCHLIST_NAME_MAX_LENGTH } from '@/lib/constants';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { watchlistNameSchema } from '@/lib/schemas/watchlist';
 
 const nameFormSchema = z.object({ name: watchlistNameSchema });

@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 
 import { authModalAtom } from '@/components/auth/atoms';
 import { toast } from '@/components/chrome/toast';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { cn } from '@/lib/utils';
 
 import { useHasWatchlists, useWatchlists } from './watchlists-provider';

@@ -8,7 +8,7 @@ import { createContext, use, useOptimistic, useRef, useState, useTransition, typ
 import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '@/lib/constants';
 import { http } from '@/lib/http';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { watchlistSchema, type Watchlist } from '@/lib/schemas/watchlist';
 import { onlyTemp, selectedList, toggleProject, visibleLists, watchlistReducer, type WatchlistAction, type WatchlistState } from '@/lib/watchlist-reducer';
 

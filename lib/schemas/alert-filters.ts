@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 import { ALERT_ORIGINS, ALERT_TYPES, type AlertOrigin, type AlertType } from '../alerts';
-import { ALERT_DATABASE_MESSAGES } from '../messages';
+import { ALERT_DATABASE_MESSAGES } from '../messages/alert-database';
 
 export const ALERT_DATABASE_PAGE_SIZE = 25;
 /** Deep pages of a filtered list are never useful and cost an offset scan: narrow the filters instead. */

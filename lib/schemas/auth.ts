@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import { AUTH_MESSAGES } from '../messages';
+import { AUTH_MESSAGES } from '../messages/auth';
 
 const EMAIL_MAX_LENGTH = 254;
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { COMPARE_MAX, COMPARE_MIN } from '../compare-selection';
-import { OPEN_DATA_TEXTS } from '../messages';
+import { OPEN_DATA_TEXTS } from '../messages/open-data';
 
 export { COMPARE_MAX, COMPARE_MIN };
 /** Longer than four of the longest ids could be: refused before it is split. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { QUOTE_SERVICES, type QuoteServiceId } from '../constants';
-import { QUOTE_MESSAGES } from '../messages';
+import { QUOTE_MESSAGES } from '../messages/quote';
 
 const serviceIds = QUOTE_SERVICES.map((service) => service.id) as [QuoteServiceId, ...QuoteServiceId[]];
 

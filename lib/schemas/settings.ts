@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 import { PASSWORD_MAX_LENGTH } from '../constants';
 import { parseEvmAddress } from '../evm-address';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../messages';
+import { AUTH_MESSAGES } from '../messages/auth';
+import { SETTINGS_MESSAGES } from '../messages/settings';
 import { isValidPassword } from './auth';
 
 export const USERNAME_MAX_LENGTH = 30;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { ALERT_CONFIDENCE, ALERT_TYPES } from '../alerts';
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import { PUBLICATION_STATUSES } from '../staff';
 import { dayOf, isCalendarDay, listPageSchema, listProjectSchema, listSearchSchema, optionalTextSchema, requiredDaySchema, whenValid } from './staff-audit';
 

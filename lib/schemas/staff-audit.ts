@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { FINDING_SEVERITY_LABELS } from '../findings';
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import type { Findings } from '../projects';
 import { FINDING_STATUSES, PUBLICATION_STATUSES } from '../staff';
 import { staffFileKeySchema } from './api';

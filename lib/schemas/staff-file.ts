@@ -1,7 +1,7 @@
 /** The console's upload route: which kind of file is sent, and what it answers. */
 import { z } from 'zod';
 
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import { STAFF_FILE_KINDS } from '../staff-files';
 import { staffFileKeySchema } from './api';
 

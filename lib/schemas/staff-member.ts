@@ -1,7 +1,7 @@
 /** The console's Staff page: invitations, role changes, removals and second-factor resets, shared by forms and actions. */
 import { z } from 'zod';
 
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import { STAFF_ROLES } from '../staff';
 
 const roleSchema = z.enum(STAFF_ROLES, STAFF_MESSAGES.roleRequired);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { parseEvmAddress } from '../evm-address';
 import { AUDIT_STATUS_LABELS } from '../format';
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import type { AuditStatus } from '../projects';
 import { listPageSchema, listSearchSchema, whenValid } from './staff-audit';
 import { staffFileKeySchema } from './api';

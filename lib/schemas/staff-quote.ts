@@ -1,7 +1,7 @@
 /** The console's quote-request form and inbox filters, shared by the form, the action, the inbox and the CSV export. */
 import { z } from 'zod';
 
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import { QUOTE_STATUSES } from '../staff';
 import { listPageSchema, listSearchSchema } from './staff-audit';
 

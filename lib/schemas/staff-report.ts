@@ -1,7 +1,7 @@
 /** The moderation queue's decisions and filters, shared by the forms, the actions and the queue page. */
 import { z } from 'zod';
 
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import { REPORT_STATUSES } from '../staff';
 import { listPageSchema } from './staff-audit';
 

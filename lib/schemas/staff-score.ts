@@ -1,7 +1,7 @@
 /** The console's score form and score list filters, shared by the form, the action and the list page. */
 import { z } from 'zod';
 
-import { STAFF_MESSAGES } from '../messages';
+import { STAFF_MESSAGES } from '../messages/staff';
 import { PILLARS, type SignalEntries } from '../score';
 import { listPageSchema, listSearchSchema } from './staff-audit';
 

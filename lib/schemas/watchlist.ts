@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { WATCHLIST_NAME_MAX_LENGTH } from '../constants';
-import { WATCHLIST_MESSAGES } from '../messages';
+import { WATCHLIST_MESSAGES } from '../messages/watchlists';
 
 export const WATCHLIST_MAX_PROJECTS = 500;
 export const WATCHLISTS_PER_USER_MAX = 50;

@@ -5,7 +5,7 @@ import { cache } from 'react';
 
 import { UserFacingError } from '@/lib/errors';
 import type { StaffRole } from '@/lib/staff';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import { currentSessionId, getSessionUser } from '../session';
 import type { StaffActor } from './audit-log';

@@ -4,7 +4,7 @@ import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 
 import { alertFieldChanges, type AlertFields } from '@/lib/alerts';
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { AlertCorrectionInput, AlertInput, AlertListQuery } from '@/lib/schemas/staff-alert';
 import { dayOf, startOfDay } from '@/lib/schemas/staff-audit';
 import type { PublicationStatus } from '@/lib/staff';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { evmChainName } from '@/lib/alerts';
 import { auditCodeFormSchema, type AuditCodeFormInput, type AuditCodeInput } from '@/lib/code-match';
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import { CACHE_TAGS, revalidatePublicData } from '../cache-tags';
 import { getDb } from '../db/client';

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { countFindings, dayOf, startOfDay, type AuditFinding, type AuditInput, type AuditListQuery } from '@/lib/schemas/staff-audit';
 import type { PublicationStatus } from '@/lib/staff';
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@/lib/staff';
 import { BRAND_NAME } from '@/lib/constants';
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { AuditStatus } from '@/lib/projects';
 import { isLogoKey, PROJECT_SLUG_PATTERN, type ProjectCreateInput, type ProjectInput, type ProjectListQuery } from '@/lib/schemas/staff-project';
 

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 
 import { toCsv } from '@/lib/csv';
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { QUOTE_OWNER_NONE, type QuoteListQuery, type QuoteUpdate } from '@/lib/schemas/staff-quote';
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@/lib/staff';
 

@@ -4,7 +4,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { DuplicateReportInput, RejectReportInput, ReportListQuery } from '@/lib/schemas/staff-report';
 import { dayOf } from '@/lib/schemas/staff-audit';
 import type { ReportStatus } from '@/lib/staff';

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { ScoreInput, ScoreListQuery } from '@/lib/schemas/staff-score';
 import { entriesOfPillars, gradeFor, METHODOLOGY_VERSION, PILLARS, scoreOfEntries, type Grade, type GradeTone, type PillarScores, type SignalEntries } from '@/lib/score';
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import { getDb } from '../db/client';
 import { staffMembers, staffRecoveryCodes, staffVerifiedSessions, users } from '../db/schema';

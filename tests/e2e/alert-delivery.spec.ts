@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { Webhook } from 'standardwebhooks';
 
-import { NOTIFICATION_MESSAGES } from '../../lib/messages';
+import { NOTIFICATION_MESSAGES } from '../../lib/messages/notifications';
 import { WEBHOOK_MESSAGES } from '../../lib/webhooks';
 import { expect, newSignedInAccount, openSettings, test } from './support/auth';
 

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, CHROME_TEXTS } from '../../lib/messages';
+import { AUTH_MESSAGES } from '../../lib/messages/auth';
+import { CHROME_TEXTS } from '../../lib/messages/chrome';
 import { acceptCookiesUpFront, createConfirmedAccount, expect, strongPassword, test } from './support/auth';
 import { uniqueEmail } from './support/mail';
 

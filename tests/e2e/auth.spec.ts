@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { AUTH_MESSAGES } from '../../lib/messages';
+import { AUTH_MESSAGES } from '../../lib/messages/auth';
 import {
   accountMenuButton,
   acceptCookiesUpFront,

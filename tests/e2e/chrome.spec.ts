@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { CHROME_TEXTS, SEARCH_TEXTS } from '../../lib/messages';
+import { CHROME_TEXTS } from '../../lib/messages/chrome';
+import { SEARCH_TEXTS } from '../../lib/messages/search';
 import { CHAT_APP, COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS, SOCIAL_LINKS } from '../../lib/navigation';
 import { expectPageReady } from './support/auth';
 

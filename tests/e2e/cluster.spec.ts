@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
 
-import { SETTINGS_MESSAGES } from '../../lib/messages';
+import { SETTINGS_MESSAGES } from '../../lib/messages/settings';
 import { startLoad, lostWrites } from '../../scripts/bench/cluster/load.mjs';
 import { freePort, freePortRun, missingTools, startCluster, startPostgres, startRedis } from '../../scripts/bench/cluster/services.mjs';
 import { createConfirmedAccount, newSignedInUser } from '../../scripts/bench/cluster/users.mjs';

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-import { ALERT_DATABASE_MESSAGES as TEXT, OPEN_DATA_TEXTS } from '../../lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '../../lib/messages/alert-database';
+import { OPEN_DATA_TEXTS } from '../../lib/messages/open-data';
 import { INCIDENTS_LINK } from '../../lib/navigation';
 import { expectPageReady } from './support/auth';
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { CHROME_TEXTS, SEARCH_TEXTS } from '../../lib/messages';
+import { CHROME_TEXTS } from '../../lib/messages/chrome';
+import { SEARCH_TEXTS } from '../../lib/messages/search';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS } from '../../lib/navigation';
 
 test.describe.configure({ mode: 'parallel' });

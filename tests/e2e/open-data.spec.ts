@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { OPEN_DATA_TEXTS as TEXT } from '../../lib/messages';
+import { OPEN_DATA_TEXTS as TEXT } from '../../lib/messages/open-data';
 import { expectPageReady } from './support/auth';
 
 // Open data (#19) against the built site and its demo seed: compare from the leaderboard, the CSV download, a badge's

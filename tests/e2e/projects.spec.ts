@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-import { FEEDBACK_MESSAGES, SEARCH_TEXTS } from '../../lib/messages';
+import { FEEDBACK_MESSAGES } from '../../lib/messages/chrome';
+import { SEARCH_TEXTS } from '../../lib/messages/search';
 import { expectPageReady } from './support/auth';
 
 test.describe.configure({ mode: 'parallel' });

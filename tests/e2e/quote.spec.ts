@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '../../lib/messages';
+import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '../../lib/messages/chrome';
 
 test.describe.configure({ mode: 'parallel' });
 

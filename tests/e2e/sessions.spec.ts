@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
-import { SETTINGS_MESSAGES } from '../../lib/messages';
+import { SETTINGS_MESSAGES } from '../../lib/messages/settings';
 import { acceptCookiesUpFront, expect, newSignedInAccount, openSettings, signInByApi, strongPassword, test } from './support/auth';
 import { waitForCode } from './support/mail';
 

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 
 import { ANALYTICS_EVENT } from '../../lib/analytics';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../lib/messages';
+import { AUTH_MESSAGES } from '../../lib/messages/auth';
+import { SETTINGS_MESSAGES } from '../../lib/messages/settings';
 import {
   acceptCookiesUpFront,
   accountMenuButton,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { STAFF_MESSAGES } from '../../lib/messages';
+import { STAFF_MESSAGES } from '../../lib/messages/staff';
 import { SURVEY_TEXTS } from '../../lib/survey';
 import { newSignedInAccount } from './support/auth';
 import { FIRST_ADMIN } from './support/first-admin-account';

@@ -1,6 +1,6 @@
 import { devices, type Page } from '@playwright/test';
 
-import { TOUR_MESSAGES } from '../../lib/messages';
+import { TOUR_MESSAGES } from '../../lib/messages/tour';
 import { TOUR_TEXTS } from '../../lib/tour';
 import { acceptCookiesUpFront, accountMenuButton, expect, expectPageReady, MEMBER_STATE, test } from './support/auth';
 

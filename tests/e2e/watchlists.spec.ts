@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { WATCHLIST_MESSAGES } from '../../lib/messages';
+import { WATCHLIST_MESSAGES } from '../../lib/messages/watchlists';
 import { acceptCookiesUpFront, expect, expectPageReady, newSignedInAccount, test } from './support/auth';
 
 test.describe.configure({ mode: 'parallel' });

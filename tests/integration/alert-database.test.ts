@@ -19,7 +19,8 @@ vi.mock('next/cache', () => ({
 import AlertPage from '@/app/(site)/alerts/[id]/page';
 import AlertsPage from '@/app/(site)/alerts/page';
 import { ALERT_PAGE_ANCHORS } from '@/lib/alert-sources';
-import { ALERT_DATABASE_MESSAGES, OPEN_DATA_TEXTS } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES } from '@/lib/messages/alert-database';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { CACHE_TAGS } from '@/server/cache-tags';
 import { ALERT_DATABASE_PAGE_SIZE, alertCsvHref, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
 import { alertTotals, listPublishedAlerts } from '@/server/alert-database';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { GET } from '@/app/(site)/alerts/export.csv/route';
 import { ALERT_PAGE_ANCHORS } from '@/lib/alert-sources';
-import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES } from '@/lib/messages/alert-database';
 import { parseAlertFilters } from '@/lib/schemas/alert-filters';
 import { ALERT_CSV_BATCH, ALERT_CSV_HEADER, alertsCsvResponse } from '@/server/alert-export';
 import { getConfig } from '@/server/config';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { POST as oneClickPOST } from '@/app/(site)/unsubscribe/one-click/route';
 import UnsubscribePage from '@/app/(site)/unsubscribe/page';
 import { updateAlertEmailAction } from '@/actions/settings/update-alert-email';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { unsubscribeToken } from '@/server/alert-mail';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, projects, securityAlerts, users } from '@/server/db/schema';

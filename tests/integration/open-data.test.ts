@@ -24,7 +24,7 @@ import { GET as auditsCsvGet } from '@/app/(site)/projects/[id]/audits.csv/route
 import { GET as leaderboardCsvGet } from '@/app/(site)/projects/export.csv/route';
 import VerifyPage from '@/app/(site)/verify/[id]/page';
 import { DEFAULT_FILTERS, type LeaderboardSort } from '@/lib/leaderboard';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { computeScore, PILLARS } from '@/lib/score';
 import { SVG_BADGE_CSP } from '@/lib/security-headers';
 import middleware from '@/middleware';

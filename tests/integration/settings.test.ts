@@ -12,7 +12,7 @@ import { POST as avatarPOST } from '@/app/api/user/avatar/route';
 import { POST as eventsPOST } from '@/app/api/user/events/route';
 import { GET as walletsGET, POST as walletsPOST } from '@/app/api/user/wallets/route';
 import { AVATAR_MAX_BYTES } from '@/lib/avatar';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { avatarOwnerSchema, WALLETS_PER_USER_MAX } from '@/lib/schemas/settings';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { currentAvatarVersion, currentSessionVersion, isSessionCurrent } from '@/server/auth/sessions';

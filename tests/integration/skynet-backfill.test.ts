@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { SkynetView } from '@/components/skynet/skynet-view';
-import { SKYNET_MESSAGES } from '@/lib/messages';
+import { SKYNET_MESSAGES } from '@/lib/messages/skynet';
 import { getDb } from '@/server/db/client';
 import { projects, skynetContracts, skynetEvents, type SkynetContractRow } from '@/server/db/schema';
 import { findCreationBlock, getChainClient } from '@/server/skynet/chain';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, staffAuditLog, staffMembers, staffRecoveryCodes } from '@/server/db/schema';
 import { getStaffContext, requireStaff } from '@/server/staff/access';

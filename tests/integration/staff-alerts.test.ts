@@ -8,7 +8,7 @@ import { createAlertAction } from '@/actions/staff/create-alert';
 import { publishAlertAction } from '@/actions/staff/publish-alert';
 import { updateAlertAction } from '@/actions/staff/update-alert';
 import AlertPage from '@/app/(site)/alerts/[id]/page';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { AlertFormInput } from '@/lib/schemas/staff-alert';
 import { getPublishedAlert } from '@/server/alerts';
 import { getDb } from '@/server/db/client';

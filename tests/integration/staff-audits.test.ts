@@ -5,7 +5,7 @@ import { createAuditAction } from '@/actions/staff/create-audit';
 import { publishAuditAction } from '@/actions/staff/publish-audit';
 import { updateAuditAction } from '@/actions/staff/update-audit';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { AuditFormInput } from '@/lib/schemas/staff-audit';
 import { getDb } from '@/server/db/client';
 import { audits, projects, staffAuditLog } from '@/server/db/schema';

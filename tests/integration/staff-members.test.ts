@@ -6,7 +6,7 @@ import { inviteMemberAction } from '@/actions/staff/invite-member';
 import { removeMemberAction } from '@/actions/staff/remove-member';
 import { resetMemberFactorAction } from '@/actions/staff/reset-member-factor';
 import { revokeInvitationAction } from '@/actions/staff/revoke-invitation';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, staffInvitations, staffMembers, staffRecoveryCodes, staffVerifiedSessions } from '@/server/db/schema';
 import { getStaffContext, requireStaff } from '@/server/staff/access';

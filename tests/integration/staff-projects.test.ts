@@ -11,7 +11,7 @@ import { showProjectAction } from '@/actions/staff/show-project';
 import { updateProjectAction } from '@/actions/staff/update-project';
 import { POST as uploadFile } from '@/app/api/staff/files/route';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { ProjectCreateValues } from '@/lib/schemas/staff-project';
 import { STAFF_FILE_MAX_BYTES } from '@/lib/staff-files';
 import { parseConfig } from '@/server/config';

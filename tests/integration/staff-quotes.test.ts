@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import { updateQuoteAction } from '@/actions/staff/update-quote';
 import { GET as exportQuotes } from '@/app/staff/(console)/quotes/export/route';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote';
 import { parseConfig } from '@/server/config';
 import { getDb } from '@/server/db/client';

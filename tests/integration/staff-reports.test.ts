@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { approveReportAction } from '@/actions/staff/approve-report';
 import { markDuplicateReportAction } from '@/actions/staff/mark-duplicate-report';
 import { rejectReportAction } from '@/actions/staff/reject-report';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { getPublishedAlert } from '@/server/alerts';
 import { getDb } from '@/server/db/client';
 import { incidentReports, projects, securityAlerts } from '@/server/db/schema';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { alertFormSchema, type AlertFormInput } from '@/lib/schemas/staff-alert';
 import { auditFormSchema, type AuditFormInput } from '@/lib/schemas/staff-audit';
 import { EMPTY_PROJECT_FORM, type ProjectCreateValues } from '@/lib/schemas/staff-project';

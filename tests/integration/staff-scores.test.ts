@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { updateScoreAction } from '@/actions/staff/update-score';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { scoreFormValues, type ScoreFormValues } from '@/lib/schemas/staff-score';
 import { computeScore, gradeFor, METHODOLOGY_VERSION, PILLARS, type SignalEntries } from '@/lib/score';
 import { getDb } from '@/server/db/client';

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AlertEmailSection } from '@/components/settings/alert-email-section';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 
 import { createTestRoot, settle } from '../support/render';
 

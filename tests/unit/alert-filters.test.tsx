@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { AlertsList } from '@/components/project/alerts-list';
 import type { AlertSummary } from '@/lib/alerts';
-import { ALERT_DATABASE_MESSAGES } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES } from '@/lib/messages/alert-database';
 import { alertDatabaseHref, alertFiltersToSearchParams, EMPTY_ALERT_FILTERS, parseAlertFilters, type AlertFilters } from '@/lib/schemas/alert-filters';
 import { createTestRoot } from '@/tests/support/render';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { AlertTotalsPanel } from '@/components/alerts/alert-totals';
-import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 
 import { createTestRoot } from '../support/render';
 

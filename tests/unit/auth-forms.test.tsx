@@ -3,7 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SignupForm } from '@/components/auth/login-signup-forms';
-import { AUTH_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
 
 import { createTestRoot, settle as settleRounds, typeInto } from '../support/render';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { compareHref, readCompareSelection, toggleCompare } from '@/lib/compare-selection';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { parseCompareIds } from '@/lib/schemas/compare';
 
 describe('parseCompareIds', () => {

@@ -6,7 +6,7 @@ vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
 
 import { CompareLink } from '@/components/compare/compare-link';
 import { CompareToggle } from '@/components/compare/compare-toggle';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 
 import { createTestRoot } from '../support/render';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ScoreCard } from '@/components/project/score-card';
-import { PROJECT_TEXTS } from '@/lib/messages';
+import { PROJECT_TEXTS } from '@/lib/messages/project';
 
 import { createTestRoot } from '../support/render';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 
 import { ProjectSearch, type SearchContext } from '@/components/search/project-search';
 import { SEARCH_DEBOUNCE_MS } from '@/components/search/use-project-search';
-import { SEARCH_TEXTS } from '@/lib/messages';
+import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
 
 import { createTestRoot, settle, typeInto } from '../support/render';

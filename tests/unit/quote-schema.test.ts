@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { QUOTE_MESSAGES } from '@/lib/messages';
+import { QUOTE_MESSAGES } from '@/lib/messages/quote';
 import { quoteRequestSchema } from '@/lib/schemas/quote';
 
 import { VALID_QUOTE } from '../fixtures/quote';

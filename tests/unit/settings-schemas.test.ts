@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@/lib/messages';
+import { AUTH_MESSAGES } from '@/lib/messages/auth';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { changePasswordSchema, EVENT_PROPERTIES_MAX_BYTES, userEventSchema, usernameSchema } from '@/lib/schemas/settings';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AlertCorrectionForm, AlertForm } from '@/components/staff/alert-form';
 import { AuditForm } from '@/components/staff/audit-form';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { alertCorrectionSchema, alertFormSchema } from '@/lib/schemas/staff-alert';
 import { auditFormSchema } from '@/lib/schemas/staff-audit';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { alertFieldChanges, formatAlertFieldValue, type AlertFields } from '@/lib/alerts';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { alertFormSchema } from '@/lib/schemas/staff-alert';
 import { countFindings, isCalendarDay } from '@/lib/schemas/staff-audit';
 

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ProjectForm } from '@/components/staff/project-form';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { projectCreateSchema, projectFormSchema } from '@/lib/schemas/staff-project';
 
 import { buttonNamed, controlLabelled, createTestRoot, fillControl, settle as settleRounds } from '../support/render';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { toChecksumAddress } from '@/lib/evm-address';
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { EMPTY_PROJECT_FORM, PROJECT_SLUG_PATTERN, projectCreateSchema, projectFormSchema, projectListQuerySchema, slugFromName, type ProjectFormValues } from '@/lib/schemas/staff-project';
 import { buildSeedProjects } from '@/server/db/seed-data';
 

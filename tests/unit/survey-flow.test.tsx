@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SurveyFlow } from '@/components/survey/survey-flow';
 import { TEMP_WATCHLIST_ID, WATCHLIST_NAME_MAX_LENGTH } from '@/lib/constants';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import { SURVEY_TEXTS } from '@/lib/survey';
 
 import { buttonNamed as button, createTestRoot, typeInto } from '../support/render';

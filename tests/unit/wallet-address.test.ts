@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseEvmAddress, toChecksumAddress } from '@/lib/evm-address';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import { addWalletSchema, walletAddressSchema } from '@/lib/schemas/settings';
 
 // The mixed-case examples published with EIP-55.

@@ -1,5 +1,5 @@
 import { act, createRef, useImperativeHandle, useLayoutEffect, type Ref } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { useWatchlists, WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import type { Watchlist } from '@/lib/schemas/watchlist';
@@ -86,6 +86,12 @@ const render = (initialLists: Watchlist[]) =>
       <Probe ref={handle} />
     </WatchlistsProvider>,
   );
+
+// The provider imports the (mocked) actions with the first change; loaded once here, a test's first change reaches
+// them within the same settle() as every later one.
+beforeAll(async () => {
+  await import('@/components/watchlist/watchlist-actions');
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

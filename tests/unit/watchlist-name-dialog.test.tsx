@@ -2,7 +2,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { WatchlistNameDialog } from '@/components/watchlist/create-watchlist-dialog';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 
 import { buttonNamed as button, createTestRoot, typeInto } from '../support/render';
 

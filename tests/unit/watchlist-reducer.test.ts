@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID, WATCHLIST_NAME_MAX_LENGTH } from '@/lib/constants';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import {
   createWatchlistSchema,
   deleteWatchlistSchema,

@@ -1,13 +1,13 @@
 import { createStore, Provider } from 'jotai';
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authModalAtom } from '@/components/auth/atoms';
 import { selectedWatchlistIdAtom } from '@/components/watchlist/atoms';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import { DEFAULT_WATCHLIST_NAME } from '@/lib/constants';
-import { WATCHLIST_MESSAGES } from '@/lib/messages';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 
 import { createTestRoot, settle as settleRounds } from '../support/render';
 
@@ -54,6 +54,12 @@ const star = (name: string) => root.container.querySelector<HTMLButtonElement>(`
 const labelOf = (name: string) => star(name).getAttribute('aria-label');
 const click = (name: string) => act(async () => star(name).click());
 const settle = () => settleRounds(10);
+
+// The provider imports the (mocked) actions with the first change; loaded once here, a test's first change reaches
+// them within the same settle() as every later one.
+beforeAll(async () => {
+  await import('@/components/watchlist/watchlist-actions');
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -7,7 +7,7 @@ import { AlertTotalsPanel } from '@/components/alerts/alert-totals';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { FeedLink } from '@/components/project/feed-link';
-import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 import { alertCsvHref, alertDatabaseHref, alertFiltersToSearchParams, parseAlertFilters } from '@/lib/schemas/alert-filters';
 import { alertTotals, listPublishedAlerts } from '@/server/alert-database';
 

@@ -5,7 +5,7 @@ import { PageBanner } from '@/components/chrome/page-banner';
 import { LazyCompareRadarChart } from '@/components/charts/lazy-charts';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { parseCompareIds } from '@/lib/schemas/compare';
 import { formatScore, PILLARS } from '@/lib/score';
 import { getComparison } from '@/server/compare';

@@ -5,7 +5,7 @@ import { PageBanner } from '@/components/chrome/page-banner';
 import { ApiExplorer } from '@/components/developers/api-explorer';
 import { API_CHANGELOG } from '@/lib/api-changelog';
 import { formatDate } from '@/lib/format';
-import { OPEN_API_EXPLORER_TEXTS } from '@/lib/messages';
+import { OPEN_API_EXPLORER_TEXTS } from '@/lib/messages/open-data';
 import { API_V1_LIMIT_MAX } from '@/lib/schemas/api-v1';
 import { API_V1_VERSION } from '@/server/api-v1/openapi';
 import { listReferenceOperations } from '@/server/api-v1/reference';

@@ -7,7 +7,7 @@ import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ProjectTable } from '@/components/home/project-table';
 import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { leaderboardQuery } from '@/lib/leaderboard';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { parseLeaderboardFilters } from '@/lib/schemas/leaderboard';
 import { listFilterOptions, listLeaderboard } from '@/server/projects';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { UnsubscribeButton } from '@/components/notifications/notification-actions';
 import { UserFacingError } from '@/lib/errors';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { describeUnsubscribeToken } from '@/server/alert-mail';
 
 export const metadata: Metadata = { title: NOTIFICATION_MESSAGES.unsubscribeTitle, robots: { index: false } };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-import { CHROME_TEXTS } from '../../../lib/messages';
+import { CHROME_TEXTS } from '../../../lib/messages/chrome';
 import { uniqueEmail, waitForCode } from './mail';
 
 /**

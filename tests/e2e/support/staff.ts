@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { CHROME_TEXTS, FEEDBACK_MESSAGES, INCIDENT_TEXTS, STAFF_MESSAGES } from '../../../lib/messages';
+import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '../../../lib/messages/chrome';
+import { INCIDENT_TEXTS } from '../../../lib/messages/incident-report';
+import { STAFF_MESSAGES } from '../../../lib/messages/staff';
 import { createConfirmedAccount, signInByApi, strongPassword } from './auth';
 import { uniqueEmail } from './mail';
 

@@ -12,7 +12,7 @@ import { CardSection } from '@/components/ui/card-section';
 import { ALERT_PAGE_ANCHORS, alertSources } from '@/lib/alert-sources';
 import { ALERT_CONFIDENCE_LABELS, AUTOMATIC_ALERT_TEXTS, formatAlertFieldValue, type AlertConfidence } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
-import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages';
+import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 import { getPublishedAlert } from '@/server/alerts';
 import { getConfig } from '@/server/config';
 import { listProjectAlerts } from '@/server/projects';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { FINDING_SEVERITY_LABELS } from '@/lib/findings';
 import { formatDate, formatPercentage } from '@/lib/format';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { formatScore } from '@/lib/score';
 import type { ComparedProject } from '@/server/compare';
 

@@ -5,7 +5,7 @@ import { PageBanner } from '@/components/chrome/page-banner';
 import { MarkAllReadButton, MarkReadButton } from '@/components/notifications/notification-actions';
 import { AlertBadges } from '@/components/project/alert-badges';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages';
+import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { notificationPageSchema, type NotificationItem } from '@/lib/notifications';
 import { cn } from '@/lib/utils';
 import { listNotifications } from '@/server/notifications';

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { badgeSnippets } from '@/lib/badge';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { formatRank } from '@/lib/utils';
 import { getConfig } from '@/server/config';
 import { getCachedProjectDetail } from '@/server/project-page';

@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { formatDate } from '@/lib/format';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { formatScore } from '@/lib/score';
 import { getProjectDetail } from '@/server/projects';
 

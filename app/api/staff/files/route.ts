@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 
-import { STAFF_MESSAGES } from '@/lib/messages';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import { staffUploadQuerySchema, type StaffUpload } from '@/lib/schemas/staff-file';
 import { STAFF_FILE_MAX_BYTES, type StaffFileKind } from '@/lib/staff-files';
 import { BadRequest, readBytes, route } from '@/server/api';

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 
 import { AVATAR_MAX_BYTES } from '@/lib/avatar';
-import { SETTINGS_MESSAGES } from '@/lib/messages';
+import { SETTINGS_MESSAGES } from '@/lib/messages/settings';
 import type { AvatarOwner } from '@/lib/schemas/settings';
 import { readBytes, signedInRoute } from '@/server/api';
 import { uploadAvatar } from '@/server/users';

@@ -4,7 +4,7 @@ import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { FeedLink } from '@/components/project/feed-link';
 import { VoteWidget } from '@/components/project/vote-widget';
 import { CodeMatchPanel } from '@/components/skynet/code-match';
-import { OPEN_DATA_TEXTS } from '@/lib/messages';
+import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { alertCsvHref } from '@/lib/schemas/alert-filters';
 import { listCachedProjectAlerts, listCachedProjectAudits } from '@/server/project-page';
 import { getSiteYesPercentage, getVoteSummary } from '@/server/votes';
