@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { ADMIN_POWERS_TEXTS } from '../../lib/skynet/admin-powers-texts';
+import { sidewaysOverflow } from './support/layout';
 
 /*
  * The e2e server opens a data folder into which tests/e2e/support/skynet-chain.ts indexed a real local chain:
@@ -101,4 +102,15 @@ test('a project without a watched contract says so and labels its demo series', 
   await expect(social).toContainText('Demo data');
   await social.getByText('Show the figures').first().click();
   await expect(social.getByRole('row').nth(1)).toBeVisible();
+});
+
+test('at a phone\'s width, a project page with Skynet data is no wider than the screen, its evidence open', async ({ page }) => {
+  // 390 px: a common phone, narrower than the phone project's device. Wide tables scroll inside their cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openSkynet(page, 'chainlink');
+  for (const evidence of await page.locator('details').filter({ hasText: ADMIN_POWERS_TEXTS.evidenceTitle }).all()) {
+    await evidence.locator('summary').click();
+  }
+  await expect(page.getByRole('heading', { name: ADMIN_POWERS_TEXTS.title })).toBeVisible();
+  expect(await sidewaysOverflow(page)).toEqual([]);
 });
