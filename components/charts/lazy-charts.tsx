@@ -1,8 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import type { ComponentProps } from 'react';
 
 import { Skeleton } from '@/components/ui/skeleton';
+
+import { WhenNearScreen } from './when-near-screen';
 
 // Every chart's library loads only where that chart is shown, after the page: a skeleton of the chart's size holds
 // its place. One module for all of them, since each loader is a few bytes and the charts stay in their own chunks.
@@ -19,13 +22,25 @@ export const LazyCompareRadarChart = dynamic(() => import('./charts').then((modu
   loading: () => <Skeleton className="h-80 w-full" />,
 });
 
-/** Skynet's bars and daily line (a project's monitoring). */
-export const LazyHorizontalBars = dynamic(() => import('./charts').then((module) => module.HorizontalBars), {
-  ssr: false,
-  loading: () => <Skeleton className="h-56 w-full" />,
-});
+const barsSkeleton = <Skeleton className="h-56 w-full" />;
+const lineSkeleton = <Skeleton className="h-48 w-full" />;
+const HorizontalBars = dynamic(() => import('./charts').then((module) => module.HorizontalBars), { ssr: false, loading: () => barsSkeleton });
+const DailyLine = dynamic(() => import('./charts').then((module) => module.DailyLine), { ssr: false, loading: () => lineSkeleton });
 
-export const LazyDailyLine = dynamic(() => import('./charts').then((module) => module.DailyLine), {
-  ssr: false,
-  loading: () => <Skeleton className="h-48 w-full" />,
-});
+/** Skynet's bars (a project's monitoring): several per page, each drawn when it comes near the screen. */
+export function LazyHorizontalBars(props: ComponentProps<typeof HorizontalBars>) {
+  return (
+    <WhenNearScreen fallback={barsSkeleton}>
+      <HorizontalBars {...props} />
+    </WhenNearScreen>
+  );
+}
+
+/** Skynet's daily lines, likewise. */
+export function LazyDailyLine(props: ComponentProps<typeof DailyLine>) {
+  return (
+    <WhenNearScreen fallback={lineSkeleton}>
+      <DailyLine {...props} />
+    </WhenNearScreen>
+  );
+}

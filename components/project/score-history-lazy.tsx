@@ -1,11 +1,20 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import type { ComponentProps } from 'react';
 
+import { WhenNearScreen } from '@/components/charts/when-near-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 
-// The chart library loads only where a score history is shown, after the page: a skeleton of its size holds the place.
-export const LazyScoreHistoryChart = dynamic(() => import('./score-history-chart').then((module) => module.ScoreHistoryChart), {
-  ssr: false,
-  loading: () => <Skeleton className="h-56 w-full" />,
-});
+// The chart library loads only where a score history is shown, after the page and once the chart comes near the
+// screen: a skeleton of its size holds the place.
+const skeleton = <Skeleton className="h-56 w-full" />;
+const ScoreHistoryChart = dynamic(() => import('./score-history-chart').then((module) => module.ScoreHistoryChart), { ssr: false, loading: () => skeleton });
+
+export function LazyScoreHistoryChart(props: ComponentProps<typeof ScoreHistoryChart>) {
+  return (
+    <WhenNearScreen fallback={skeleton}>
+      <ScoreHistoryChart {...props} />
+    </WhenNearScreen>
+  );
+}

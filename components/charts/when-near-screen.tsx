@@ -1,0 +1,29 @@
+// No 'use client': imported only by the chart loaders (lazy-charts.tsx, score-history-lazy.tsx), client code already.
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** How far below (or above) the screen a chart starts loading, so it is drawn by the time it scrolls in. */
+const NEAR_SCREEN_MARGIN = '300px';
+
+/**
+ * Shows `fallback` (a skeleton of the chart's size) until its place comes near the screen, then `children` for good.
+ * A page with several charts then draws only those a reader reaches: rendering them all at load kept a phone's main
+ * thread busy for seconds (issue #18).
+ */
+export function WhenNearScreen({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = placeholder.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: NEAR_SCREEN_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return near ? children : <div ref={placeholder}>{fallback}</div>;
+}
