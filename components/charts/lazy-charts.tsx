@@ -1,11 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { ComponentProps } from 'react';
 
 import { Skeleton } from '@/components/ui/skeleton';
 
-import { WhenNearScreen } from './when-near-screen';
+import { drawnNearScreen } from './when-near-screen';
 
 // Every chart's library loads only where that chart is shown, after the page: a skeleton of the chart's size holds
 // its place. One module for all of them, since each loader is a few bytes and the charts stay in their own chunks.
@@ -28,19 +27,7 @@ const HorizontalBars = dynamic(() => import('./charts').then((module) => module.
 const DailyLine = dynamic(() => import('./charts').then((module) => module.DailyLine), { ssr: false, loading: () => lineSkeleton });
 
 /** Skynet's bars (a project's monitoring): several per page, each drawn when it comes near the screen. */
-export function LazyHorizontalBars(props: ComponentProps<typeof HorizontalBars>) {
-  return (
-    <WhenNearScreen fallback={barsSkeleton}>
-      <HorizontalBars {...props} />
-    </WhenNearScreen>
-  );
-}
+export const LazyHorizontalBars = drawnNearScreen(HorizontalBars, barsSkeleton);
 
 /** Skynet's daily lines, likewise. */
-export function LazyDailyLine(props: ComponentProps<typeof DailyLine>) {
-  return (
-    <WhenNearScreen fallback={lineSkeleton}>
-      <DailyLine {...props} />
-    </WhenNearScreen>
-  );
-}
+export const LazyDailyLine = drawnNearScreen(DailyLine, lineSkeleton);

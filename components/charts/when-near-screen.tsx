@@ -1,6 +1,6 @@
 // No 'use client': imported only by the chart loaders (lazy-charts.tsx, score-history-lazy.tsx), client code already.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 /** How far below (or above) the screen a chart starts loading, so it is drawn by the time it scrolls in. */
 const NEAR_SCREEN_MARGIN = '300px';
@@ -26,4 +26,17 @@ export function WhenNearScreen({ fallback, children }: { fallback: ReactNode; ch
     return () => observer.disconnect();
   }, [near]);
   return near ? children : <div ref={placeholder}>{fallback}</div>;
+}
+
+/** `Chart` wrapped so that it is drawn only near the screen, `fallback` holding its place until then. */
+export function drawnNearScreen<Props extends object>(Chart: ComponentType<Props>, fallback: ReactNode) {
+  function NearScreenChart(props: Props) {
+    return (
+      <WhenNearScreen fallback={fallback}>
+        <Chart {...props} />
+      </WhenNearScreen>
+    );
+  }
+  NearScreenChart.displayName = `NearScreen(${Chart.displayName ?? Chart.name ?? 'Chart'})`;
+  return NearScreenChart;
 }

@@ -1,9 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { ComponentProps } from 'react';
 
-import { WhenNearScreen } from '@/components/charts/when-near-screen';
+import { drawnNearScreen } from '@/components/charts/when-near-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 
 // The chart library loads only where a score history is shown, after the page and once the chart comes near the
@@ -11,10 +10,4 @@ import { Skeleton } from '@/components/ui/skeleton';
 const skeleton = <Skeleton className="h-56 w-full" />;
 const ScoreHistoryChart = dynamic(() => import('./score-history-chart').then((module) => module.ScoreHistoryChart), { ssr: false, loading: () => skeleton });
 
-export function LazyScoreHistoryChart(props: ComponentProps<typeof ScoreHistoryChart>) {
-  return (
-    <WhenNearScreen fallback={skeleton}>
-      <ScoreHistoryChart {...props} />
-    </WhenNearScreen>
-  );
-}
+export const LazyScoreHistoryChart = drawnNearScreen(ScoreHistoryChart, skeleton);

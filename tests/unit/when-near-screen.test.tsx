@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { WhenNearScreen } from '@/components/charts/when-near-screen';
+import { drawnNearScreen, WhenNearScreen } from '@/components/charts/when-near-screen';
 
 import { createTestRoot } from '../support/render';
 
@@ -47,5 +47,15 @@ describe('WhenNearScreen (charts drawn when a reader reaches them)', () => {
     expect(root.container.textContent).toBe('chart');
     expect(observers[0].disconnect).toHaveBeenCalled();
     expect(observers).toHaveLength(1);
+  });
+
+  it('wraps a chart component so it takes the same props and is drawn only near the screen', async () => {
+    const Chart = ({ label }: { label: string }) => <p>{label}</p>;
+    const NearScreenChart = drawnNearScreen(Chart, <p>skeleton</p>);
+    await root.render(<NearScreenChart label="bars" />);
+    expect(root.container.textContent).toBe('skeleton');
+    await act(async () => observers[0].callback([{ isIntersecting: true }]));
+    expect(root.container.textContent).toBe('bars');
+    expect(NearScreenChart.displayName).toBe('NearScreen(Chart)');
   });
 });

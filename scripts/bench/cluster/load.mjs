@@ -9,7 +9,7 @@ const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*', 'user-a
 /** A request is given this long before it counts as timed out (well past the 5 s goal, so waits are measured). */
 const TIMEOUT_SECONDS = 20;
 
-/** Figures of one route from its answers: `{ at, status, ms }` (status 0: no answer, a connection error or timeout). */
+/** Figures of one route from its answers: `{ at, status, ms }` (status 0: no answer, a connection error or timeout, `reason` saying which). */
 export function routeFigures(name, answers, durationSeconds) {
   const times = answers.filter((answer) => answer.status > 0).map((answer) => answer.ms).sort((a, b) => a - b);
   const count = (test) => answers.filter(test).length;
@@ -46,7 +46,10 @@ function readRoute({ origin, name, paths, connections, duration, headers = {} })
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
   instance.on('response', (_client, status, _bytes, ms) => answers.push({ at: Date.now(), status, ms }));
-  instance.on('reqError', (error) => answers.push({ at: Date.now(), status: 0, ms: NaN, timeout: /timed out|timeout/i.test(String(error?.message ?? error?.code)) }));
+  instance.on('reqError', (error) => {
+    const reason = String(error?.code ?? error?.message ?? error);
+    answers.push({ at: Date.now(), status: 0, ms: NaN, timeout: /timed out|timeout/i.test(reason), reason });
+  });
   return { stop: () => instance.stop(), done: instance.then(() => ({ name, answers })) };
 }
 
@@ -69,6 +72,7 @@ function writeRoute({ origin, name, lists, projectIds, duration }) {
       const started = performance.now();
       let status = 0;
       let timeout = false;
+      let reason;
       try {
         const response = await fetch(`${origin}/api/watchlist/projects`, {
           method: 'POST',
@@ -81,8 +85,9 @@ function writeRoute({ origin, name, lists, projectIds, duration }) {
       } catch (error) {
         timeout = error?.name === 'TimeoutError';
         // answered nothing: a connection error or a timeout
+        reason = String(error?.cause?.code ?? error?.cause?.message ?? error?.message ?? error);
       }
-      const answer = { at: Date.now(), status, ms: performance.now() - started, timeout };
+      const answer = { at: Date.now(), status, ms: performance.now() - started, timeout, reason };
       answers.push(answer);
       writes.push({ listId: list.id, projectId, watched, status });
       if (status === 0) await new Promise((resolve) => setTimeout(resolve, 50));
