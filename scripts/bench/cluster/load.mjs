@@ -8,6 +8,12 @@ import { percentile } from '../load.mjs';
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*', 'user-agent': 'sentinel-bench-cluster' };
 /** A request is given this long before it counts as timed out (well past the 5 s goal, so waits are measured). */
 const TIMEOUT_SECONDS = 20;
+/**
+ * autocannon ignores `Connection: close`: nginx closes a client connection after its 1000th request
+ * (keepalive_requests), and autocannon, already writing the next request on it, gets a reset that counts as a failed
+ * request though no browser would see one. Its connections are renewed before that, every this many requests.
+ */
+const REQUESTS_PER_CONNECTION = 500;
 
 /** Figures of one route from its answers: `{ at, status, ms }` (status 0: no answer, a connection error or timeout, `reason` saying which). */
 export function routeFigures(name, answers, durationSeconds) {
@@ -42,6 +48,7 @@ function readRoute({ origin, name, paths, connections, duration, headers = {} })
     connections,
     duration,
     timeout: TIMEOUT_SECONDS,
+    reconnectRate: REQUESTS_PER_CONNECTION,
     headers: { ...HEADERS, ...headers },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
