@@ -1,17 +1,20 @@
-// Serves the built standalone app through our own small HTTP front, on Next's custom-server API, for two reasons:
+// Serves the built standalone app on Next's custom-server API, behind our own small HTTP front (scripts/front.mjs),
+// which runs in a worker thread and holds the public port:
+// - overload: the front accepts every connection at once and queues requests fairly, bounded, refusing fast with a
+//   503 what cannot start in time; the app, in this thread, only ever sees the front's few connections;
 // - the client address: X-Forwarded-For gets the socket's address appended, as a proxy does, so
 //   server/request-ip.ts can count trusted entries from the right (Next alone keeps a client-sent header as is);
-// - shutdown: SIGTERM marks the instance draining (health answers 503), stops accepting, serves what still arrives
-//   on open connections with `Connection: close` and waits for the client (nginx) to close its idle ones, within
-//   SHUTDOWN_TIMEOUT_SECONDS, then runs the app's own clean-up (server/lifecycle.ts) and exits 0.
+// - shutdown: SIGTERM marks the instance draining (health answers 503); the front stops accepting, serves what still
+//   arrives on open connections with `Connection: close` and waits for the client (nginx) to close its idle ones,
+//   within SHUTDOWN_TIMEOUT_SECONDS; then the app's own clean-up runs (server/lifecycle.ts) and the process exits 0.
 // The app's configuration is validated in server/config.ts when it starts; this file reads only what it needs first.
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
-import { cheapRequestMatcher, createFrontAdmission, refuseBusy } from './admission.mjs';
 import { startIdleGc } from './idle-gc.mjs';
 
 const standalone = path.resolve('.next', 'standalone');
@@ -74,27 +77,24 @@ process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
 process.chdir(standalone);
 
 /**
- * Cheap answers, which get a wider gate of their own: the hashed build files and public/ files (read from disk),
- * pages the build rendered (served from the cache), and health (a load balancer must hear it whatever renders wait).
+ * Cheap answers, which get a wider gate of their own in the front: the hashed build files and public/ files (read
+ * from disk), pages the build rendered (served from the cache), and health (a load balancer must hear it whatever
+ * renders wait).
  */
-const cheapPaths = new Set(['/api/health']);
-try {
-  const { routes } = JSON.parse(fs.readFileSync(path.join(standalone, '.next', 'prerender-manifest.json'), 'utf8'));
-  for (const route of Object.keys(routes ?? {})) cheapPaths.add(route);
-} catch {
-  // No manifest: every page goes through the gate.
+function cheapPaths() {
+  const paths = new Set(['/api/health']);
+  try {
+    const { routes } = JSON.parse(fs.readFileSync(path.join(standalone, '.next', 'prerender-manifest.json'), 'utf8'));
+    for (const route of Object.keys(routes ?? {})) paths.add(route);
+  } catch {
+    // No manifest: every page goes through the gate.
+  }
+  const publicDir = path.join(standalone, 'public');
+  for (const entry of fs.readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) paths.add(`/${path.relative(publicDir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')}`);
+  }
+  return [...paths];
 }
-for (const entry of fs.readdirSync(path.join(standalone, 'public'), { recursive: true, withFileTypes: true })) {
-  if (entry.isFile()) cheapPaths.add(`/${path.relative(path.join(standalone, 'public'), path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')}`);
-}
-// Overload: at most REQUEST_CONCURRENCY renders (CHEAP_REQUEST_CONCURRENCY cheap answers) run at once, the next
-// ones wait in arrival order (bounded in number and time), and what cannot start in time gets a 503 with
-// Retry-After at once (scripts/admission.mjs).
-const admission = createFrontAdmission({
-  costly: { maxInFlight: wholeNumber('REQUEST_CONCURRENCY', 16, 1, 10_000), ...queueLimits },
-  cheap: { maxInFlight: cheapConcurrency, ...queueLimits },
-  isCheap: cheapRequestMatcher(cheapPaths),
-});
 
 // Shared with the bundled app through server/lifecycle.ts (same key, same shape).
 const lifecycle = { front: true, draining: false, closers: [] };
@@ -106,31 +106,16 @@ const handleWithNext = app.getRequestHandler();
 
 let markPrepared;
 const prepared = new Promise((resolve) => (markPrepared = resolve));
-const openResponses = new Set();
 let stopping = false;
 
+// The app's own side: a private socket only the front connects to. Its connections are the front's kept-alive
+// ones, never timed out from here (keepAliveTimeout 0), so none is closed just as the front sends on it.
+const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-shield-'));
+const appSocket = process.platform === 'win32' ? `\\\\.\\pipe\\${path.basename(socketDir)}` : path.join(socketDir, 'app.sock');
+process.on('exit', () => fs.rmSync(socketDir, { recursive: true, force: true }));
+
 async function handle(req, res) {
-  openResponses.add(res);
-  res.once('close', () => {
-    openResponses.delete(res);
-  });
-  // Whatever the client wrote stays to the left; the socket's peer is the one entry nobody can forge.
-  const peer = req.socket.remoteAddress;
-  if (peer) {
-    const forwarded = req.headers['x-forwarded-for'];
-    req.headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer;
-  }
-  if (lifecycle.draining) res.shouldKeepAlive = false;
   try {
-    await prepared;
-    const clientLeft = new AbortController();
-    res.once('close', () => clientLeft.abort());
-    const release = await admission.enter(req, clientLeft.signal);
-    if (!release) {
-      if (!res.destroyed) refuseBusy(req, res);
-      return;
-    }
-    res.once('close', release);
     await handleWithNext(req, res);
   } catch (error) {
     console.error(`Failed to handle request for ${req.url}`, error);
@@ -142,25 +127,37 @@ async function handle(req, res) {
   }
 }
 
-// headersTimeout above the keep-alive timeout, as Node requires for a reused connection's next request.
-const server = http.createServer({ headersTimeout: keepAliveTimeoutMs + 1000 }, (req, res) => void handle(req, res));
-server.keepAliveTimeout = keepAliveTimeoutMs;
-// The connections open now, idle or busy: a drain waits for them to close.
-const connections = new Set();
-let noConnections = null;
-server.on('connection', (socket) => {
-  connections.add(socket);
-  socket.once('close', () => {
-    connections.delete(socket);
-    if (connections.size === 0) noConnections?.();
-  });
-});
-server.on('error', (error) => {
-  console.error('\nThe server cannot start.\n', error);
-  process.exit(1);
-});
+const appServer = http.createServer((req, res) => void handle(req, res));
+appServer.keepAliveTimeout = 0;
 
 const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
+
+// Started now, so it loads while the app prepares; it listens once the app is ready.
+const front = new Worker(new URL('./front.mjs', import.meta.url), {
+  workerData: {
+    port,
+    hostname,
+    appSocket,
+    cheapPaths: cheapPaths(),
+    keepAliveTimeoutMs,
+    costly: { maxInFlight: wholeNumber('REQUEST_CONCURRENCY', 16, 1, 10_000), ...queueLimits },
+    cheap: { maxInFlight: cheapConcurrency, ...queueLimits },
+  },
+});
+front.on('error', (error) => {
+  console.error('\nThe HTTP front stopped.\n', error);
+  process.exit(1);
+});
+const frontMessage = (type) => new Promise((resolve) => front.on('message', (message) => message.type === type && resolve(message)));
+const frontDrained = frontMessage('drained');
+front.on('message', (message) => {
+  if (message.type === 'listening') console.log(`▲ Sentinel Shield on http://${shownHost}:${port}`);
+  if (message.type === 'listen-error') {
+    console.error('\nThe server cannot start.\n', message.message);
+    process.exit(1);
+  }
+});
+
 process.env.PORT = String(port);
 process.env.__NEXT_PRIVATE_ORIGIN = `http://${shownHost}:${port}`;
 console.log(`▲ Sentinel Shield starting on http://${shownHost}:${port}`);
@@ -171,7 +168,7 @@ app.prepare().then(
   () => {
     markPrepared();
     if (stopping) return;
-    server.listen(port, hostname, () => console.log(`▲ Sentinel Shield on http://${shownHost}:${port}`));
+    appServer.listen(appSocket, () => front.postMessage({ type: 'listen' }));
   },
   (error) => {
     console.error('\nThe server cannot start.\n', error);
@@ -191,19 +188,12 @@ async function drainAndExit(signal) {
   setTimeout(() => process.exit(1), shutdownTimeoutMs + 10_000).unref();
   const deadline = Date.now() + shutdownTimeoutMs;
   lifecycle.draining = true;
-  console.log(`${signal}: draining ${openResponses.size} request(s), at most ${shutdownTimeoutMs / 1000} s`);
-  // No new connections (net's close: http's would also close the idle keep-alive ones). An idle connection is not
-  // closed from this side: a proxy may be sending a request on it at that very moment, and a POST lost that way
-  // cannot be retried. What arrives on it is served with `Connection: close` (see handle), answers not yet begun
-  // carry it too, and the proxy closes the idle ones itself after its keepalive_timeout (nginx here: 5 s).
-  net.Server.prototype.close.call(server);
-  for (const res of openResponses) if (!res.headersSent) res.shouldKeepAlive = false;
-  if (connections.size > 0) {
-    await Promise.race([new Promise((resolve) => (noConnections = resolve)), sleep(deadline - Date.now())]);
-  }
-  if (openResponses.size > 0) console.warn(`${openResponses.size} request(s) still open at the deadline: cut off`);
-  else if (connections.size > 0) console.warn(`${connections.size} idle connection(s) still open at the deadline: closed`);
-  server.closeAllConnections();
+  // The front stops accepting and waits for its clients' connections to close (scripts/front.mjs); the app keeps
+  // answering what it passes on until then.
+  front.postMessage({ type: 'drain', signal, deadline });
+  await Promise.race([frontDrained, sleep(deadline - Date.now() + 1000)]);
+  appServer.closeAllConnections();
+  appServer.close();
   // A start still migrating has registered no clean-up yet: give it what is left of the deadline.
   await Promise.race([prepared, sleep(deadline - Date.now())]);
   try {

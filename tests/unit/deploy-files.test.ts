@@ -79,12 +79,19 @@ describe('compose.yaml', () => {
 });
 
 describe('Dockerfile', () => {
-  it('copies into the runtime the standalone build, the start script and every module the start script imports', () => {
+  it('copies into the runtime the standalone build, the start script and every module the start script loads', () => {
     const copyLines = [...dockerfile.matchAll(/^COPY --from=build\S*(?: --chown=\S+)? (.+) \S+$/gm)].map((match) => match[1].split(' '));
     const copied = copyLines.flat();
     expect(copied).toContain('/app/.next/standalone');
-    const startImports = [...read('scripts/start.mjs').matchAll(/^import .* from '\.\/([^']+)';$/gm)].map((match) => `/app/scripts/${match[1]}`);
-    expect(copied.filter((file) => file !== '/app/.next/standalone').sort()).toEqual(['/app/scripts/start.mjs', ...startImports].sort());
+    // What start.mjs loads: its imports, the front it runs as a worker thread (new URL('./front.mjs', …)), theirs.
+    const loaded = new Set(['start.mjs']);
+    for (const file of loaded) {
+      const source = read(`scripts/${file}`);
+      for (const match of source.matchAll(/^import .* from '\.\/([^']+)';$/gm)) loaded.add(match[1]);
+      for (const match of source.matchAll(/new URL\('\.\/([^']+)', import\.meta\.url\)/g)) loaded.add(match[1]);
+    }
+    expect(loaded).toContain('front.mjs');
+    expect(copied.filter((file) => file !== '/app/.next/standalone').sort()).toEqual([...loaded].map((file) => `/app/scripts/${file}`).sort());
     for (const file of copied.filter((entry) => entry.startsWith('/app/scripts/'))) expect(fs.existsSync(file.slice('/app/'.length)), file).toBe(true);
     // The standalone output, with the static files and public/ beside server.js, comes from next.config.ts and postbuild.
     expect(read('next.config.ts')).toMatch(/output: 'standalone'/);

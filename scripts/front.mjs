@@ -1,0 +1,141 @@
+// The HTTP front of scripts/start.mjs, in a worker thread of its own: it holds the public port and every client
+// connection, queues requests fairly (scripts/admission.mjs) and passes each one admitted to the app, which listens
+// on a private socket in the main thread.
+//
+// Why a thread of its own: Node accepts at most one new connection per turn of its event loop, and while the app
+// renders under overload a turn lasts as long as all the work it found. A new connection then waited in the kernel's
+// queue for seconds (10–15 s at 200 connections, the first request of each connection), however short the app's own
+// queue. This thread does little but copy bytes, so its turns stay short: it accepts at once, the app sees only the
+// few connections this thread keeps open to it, and what cannot start in time is refused fast with a 503.
+//
+// Messages: the main thread sends { type: 'listen' } once the app is ready and { type: 'drain', deadline } on
+// SIGTERM; this thread answers { type: 'listening', port }, { type: 'listen-error', message } and { type: 'drained' }.
+import http from 'node:http';
+import net from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+
+import { cheapRequestMatcher, createFrontAdmission, refuseBusy } from './admission.mjs';
+
+/** @type {{ port: number, hostname: string, appSocket: string, cheapPaths: string[], keepAliveTimeoutMs: number, costly: { maxInFlight: number, maxQueued: number, maxWaitMs: number }, cheap: { maxInFlight: number, maxQueued: number, maxWaitMs: number } }} */
+const options = workerData;
+
+// Overload: at most `costly.maxInFlight` renders (`cheap.maxInFlight` cheap answers) run at once, the next ones
+// wait in arrival order (bounded in number and time), and what cannot start in time gets a 503 with Retry-After.
+const admission = createFrontAdmission({ costly: options.costly, cheap: options.cheap, isCheap: cheapRequestMatcher(options.cheapPaths) });
+
+// One kept-alive connection to the app per request it may run at once: the app never has more to serve, and they
+// stay open (the app's side never times them out), so none is closed under a request being sent on it.
+const toApp = new http.Agent({ keepAlive: true, maxSockets: options.costly.maxInFlight + options.cheap.maxInFlight });
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are not passed on; `expect` is answered here.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
+
+/** A raw header list ([name, value, name, value, …]) without the hop-by-hop ones, duplicates (Set-Cookie) kept. */
+function endToEnd(rawHeaders) {
+  const kept = [];
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    if (!HOP_BY_HOP.has(rawHeaders[index].toLowerCase())) kept.push(rawHeaders[index], rawHeaders[index + 1]);
+  }
+  return kept;
+}
+
+let draining = false;
+const openResponses = new Set();
+
+/** Passes one admitted request to the app and its answer back, streamed both ways. */
+function passToApp(req, res, release, forwardedFor) {
+  const headers = endToEnd(req.rawHeaders);
+  if (forwardedFor) replaceRawHeader(headers, 'x-forwarded-for', forwardedFor);
+  const toAppRequest = http.request({ socketPath: options.appSocket, agent: toApp, method: req.method, path: req.url, headers });
+  toAppRequest.on('response', (answer) => {
+    if (draining) res.shouldKeepAlive = false;
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
+    answer.pipe(res);
+    answer.once('error', () => res.destroy());
+  });
+  toAppRequest.on('error', (error) => {
+    release();
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    console.error(`Failed to pass request for ${req.url} to the app`, error);
+    res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('Bad Gateway');
+  });
+  // The client hung up before its answer was whole: the app stops working on it.
+  res.once('close', () => {
+    if (!res.writableFinished) toAppRequest.destroy();
+  });
+  req.pipe(toAppRequest);
+}
+
+async function handle(req, res) {
+  openResponses.add(res);
+  res.once('close', () => openResponses.delete(res));
+  // Whatever the client wrote stays to the left; the socket's peer is the one entry nobody can forge.
+  const peer = req.socket.remoteAddress;
+  const forwarded = req.headers['x-forwarded-for'];
+  const forwardedFor = peer ? (forwarded ? `${forwarded}, ${peer}` : peer) : undefined;
+  if (draining) res.shouldKeepAlive = false;
+  const clientLeft = new AbortController();
+  res.once('close', () => clientLeft.abort());
+  const release = await admission.enter(req, clientLeft.signal);
+  if (!release) {
+    if (!res.destroyed) refuseBusy(req, res);
+    return;
+  }
+  res.once('close', release);
+  passToApp(req, res, release, forwardedFor);
+}
+
+/** Sets one header in a raw header list: every entry of that name replaced by one. */
+function replaceRawHeader(rawHeaders, name, value) {
+  for (let index = rawHeaders.length - 2; index >= 0; index -= 2) {
+    if (rawHeaders[index].toLowerCase() === name) rawHeaders.splice(index, 2);
+  }
+  rawHeaders.push(name, value);
+}
+
+// headersTimeout above the keep-alive timeout, as Node requires for a reused connection's next request.
+const server = http.createServer({ headersTimeout: options.keepAliveTimeoutMs + 1000 }, (req, res) => void handle(req, res));
+server.keepAliveTimeout = options.keepAliveTimeoutMs;
+// The connections open now, idle or busy: a drain waits for them to close.
+const connections = new Set();
+let noConnections = null;
+server.on('connection', (socket) => {
+  connections.add(socket);
+  socket.once('close', () => {
+    connections.delete(socket);
+    if (connections.size === 0) noConnections?.();
+  });
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * No new connections (net's close: http's would also close the idle keep-alive ones). An idle connection is not
+ * closed from this side: a proxy may be sending a request on it at that very moment, and a POST lost that way cannot
+ * be retried. What arrives on it is answered with `Connection: close`, answers not yet begun carry it too, and the
+ * proxy closes the idle ones itself after its keepalive_timeout (nginx here: 5 s). At the deadline, all are closed.
+ */
+async function drain(deadline) {
+  draining = true;
+  net.Server.prototype.close.call(server);
+  for (const res of openResponses) if (!res.headersSent) res.shouldKeepAlive = false;
+  if (connections.size > 0) await Promise.race([new Promise((resolve) => (noConnections = resolve)), sleep(deadline - Date.now())]);
+  if (openResponses.size > 0) console.warn(`${openResponses.size} request(s) still open at the deadline: cut off`);
+  else if (connections.size > 0) console.warn(`${connections.size} idle connection(s) still open at the deadline: closed`);
+  server.closeAllConnections();
+  toApp.destroy();
+}
+
+parentPort.on('message', (message) => {
+  if (message.type === 'listen') {
+    server.once('error', (error) => parentPort.postMessage({ type: 'listen-error', message: String(error?.stack ?? error) }));
+    server.listen(options.port, options.hostname, () => parentPort.postMessage({ type: 'listening', port: server.address().port }));
+  } else if (message.type === 'drain') {
+    console.log(`${message.signal}: draining ${openResponses.size} request(s), at most ${Math.round((message.deadline - Date.now()) / 1000)} s`);
+    void drain(message.deadline).then(() => parentPort.postMessage({ type: 'drained' }));
+  }
+});
