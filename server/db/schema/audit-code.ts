@@ -5,7 +5,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 
 import { CODE_MATCH_REASONS, CODE_MATCH_STATUSES } from '@/lib/code-match';
 
-import { audits } from './schema';
+import { audits } from './catalog';
 
 /** What an audit names as audited (issue #20): its source files, compiler and settings, contracts and addresses. */
 export const auditCode = pgTable(

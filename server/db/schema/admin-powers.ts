@@ -6,7 +6,7 @@ import { bigint, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-or
 import type { AdminRiskLevel, FinalController, PowerCategory } from '@/lib/skynet/admin-powers';
 import type { SkynetEvidence } from '@/lib/skynet/types';
 
-import { skynetContracts } from './schema';
+import { skynetContracts } from './skynet';
 
 /** The current admin-powers reading of a watched contract (issue #20): replaced at each refresh, one row per contract. */
 export const adminPowers = pgTable(
