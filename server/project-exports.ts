@@ -15,7 +15,8 @@ import { getConfig } from './config';
 import { getDb } from './db/client';
 import { audits, projects, projectScores } from './db/schema';
 import { staffFileUrl } from './files';
-import { getProject, latestAuditColumn, leaderboardConditions } from './projects';
+import { latestAuditColumn, leaderboardConditions } from './leaderboard';
+import { getProject } from './projects';
 
 /** Rows read per query while streaming: one batch is all an export ever holds. */
 export const PROJECT_CSV_BATCH = 500;

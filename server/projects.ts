@@ -1,13 +1,12 @@
 import 'server-only';
 
-import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
 import type { AlertSummary } from '@/lib/alerts';
-import { DEFAULT_FILTERS, LEADERBOARD_PAGE_SIZE, type LeaderboardFilters } from '@/lib/leaderboard';
 import type { AuditStatus, AuditSummary, ProjectSummary } from '@/lib/projects';
-import { gradeFor, scoreRangeForGrade, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
+import { gradeFor, type Grade, type GradeTone, type PillarScores } from '@/lib/score';
 
 import { alertSummaryColumns } from './alert-columns';
 import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
@@ -43,9 +42,9 @@ export const summaryColumns = {
   score: projectScores.score,
 };
 
-type SummaryRow = Omit<ProjectSummary, 'grade' | 'gradeTone'>;
+export type SummaryRow = Omit<ProjectSummary, 'grade' | 'gradeTone'>;
 
-function withGrade<T extends { score: number | null }>(row: T): T & { grade: Grade | null; gradeTone: GradeTone | null } {
+export function withGrade<T extends { score: number | null }>(row: T): T & { grade: Grade | null; gradeTone: GradeTone | null } {
   if (row.score === null) return { ...row, grade: null, gradeTone: null };
   const { grade, tone } = gradeFor(row.score);
   return { ...row, grade, gradeTone: tone };
@@ -98,7 +97,7 @@ export const getProjectDetail = cache(async (id: string): Promise<ProjectDetail 
 });
 
 /** Drafts never show publicly: every public read of audits and alerts keeps to published ones. */
-const publishedAudit = eq(audits.status, 'published');
+export const publishedAudit = eq(audits.status, 'published');
 const publishedAlert = eq(securityAlerts.status, 'published');
 
 /** A project's published audits, newest first, with the uploaded report's address. */
@@ -138,7 +137,7 @@ export async function listProjectAlerts(projectId: string): Promise<AlertSummary
 }
 
 /** Next's data cache stores JSON, so dates come back as strings: turn them back into dates. */
-function reviveDates<T, K extends keyof T>(rows: T[], keys: K[]): T[] {
+export function reviveDates<T, K extends keyof T>(rows: T[], keys: K[]): T[] {
   return rows.map((row) => {
     const copy = { ...row };
     for (const key of keys) if (copy[key] !== null && copy[key] !== undefined) copy[key] = new Date(copy[key] as string) as T[K];
@@ -213,104 +212,8 @@ export const listUnderAudit = unstable_cache(
   { tags: [CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
 );
 
-/** The categories and chains present, for the filter controls (cached). */
-export const listFilterOptions = unstable_cache(
-  async (): Promise<{ categories: string[]; chains: string[] }> => {
-    const db = await getDb();
-    const categories = await db.selectDistinct({ value: projects.category }).from(projects).where(and(sql`${projects.category} is not null`, shownPublicly)).orderBy(asc(projects.category));
-    const chains = await db.execute<{ value: string }>(sql`select distinct unnest(${projects.chains}) as value from ${projects} where ${projects.hiddenAt} is null order by 1`);
-    const chainRows = (Array.isArray(chains) ? chains : (chains as { rows: { value: string }[] }).rows) as { value: string }[];
-    return { categories: categories.map((row) => row.value!), chains: chainRows.map((row) => row.value) };
-  },
-  ['filter-options'],
-  { tags: [CACHE_TAGS.projects], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
-);
-
-export type LeaderboardPage = { rows: (ProjectSummary & { latestAuditAt: Date | null })[]; total: number; page: number; pageCount: number };
-
-/** The leaderboard's filters as SQL over projects left-joined to project_scores (also the public API's list). */
-export function leaderboardConditions(filters: Omit<LeaderboardFilters, 'sort' | 'page'>): SQL | undefined {
-  const conditions: SQL[] = [shownPublicly];
-  if (filters.category) conditions.push(eq(projects.category, filters.category));
-  if (filters.chain) conditions.push(sql`${filters.chain} = any(${projects.chains})`);
-  if (filters.audit) conditions.push(eq(projects.auditStatus, filters.audit));
-  if (filters.kyc) conditions.push(eq(projects.kycVerified, true));
-  if (filters.grade) {
-    const range = scoreRangeForGrade(filters.grade);
-    conditions.push(gte(projectScores.score, range.min), lt(projectScores.score, range.max));
-  }
-  if (filters.minScore !== null) conditions.push(gte(projectScores.score, filters.minScore));
-  if (filters.maxScore !== null) conditions.push(sql`${projectScores.score} <= ${filters.maxScore}`);
-  return and(...conditions);
-}
-
-/** A project's latest published audit date, as a column. */
-export const latestAuditColumn = sql<Date | null>`(select max(${audits.publishedAt}) from ${audits} where ${audits.projectId} = ${projects.id} and ${publishedAudit})`;
-
-/** The leaderboard's sort orders, each ending on a unique column so pages never overlap. */
-export function leaderboardOrder(sort: LeaderboardFilters['sort']): SQL[] {
-  return {
-    score: [sql`${projectScores.score} desc nulls last`, asc(projects.name), asc(projects.id)],
-    rank: [sql`${projects.rank} asc nulls last`, asc(projects.name), asc(projects.id)],
-    name: [asc(projects.name), asc(projects.id)],
-    audit: [sql`${latestAuditColumn} desc nulls last`, asc(projects.name), asc(projects.id)],
-  }[sort];
-}
-
-/** The filtered, sorted, paginated leaderboard. */
-export async function listLeaderboard(filters: LeaderboardFilters): Promise<LeaderboardPage> {
-  const db = await getDb();
-  const where = leaderboardConditions(filters);
-  const order = leaderboardOrder(filters.sort);
-
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(projects)
-    .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
-    .where(where);
-  const pageCount = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
-  const rows = await db
-    .select({ ...summaryColumns, latestAuditAt: latestAuditColumn })
-    .from(projects)
-    .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
-    .where(where)
-    .orderBy(...order)
-    .limit(LEADERBOARD_PAGE_SIZE)
-    .offset((page - 1) * LEADERBOARD_PAGE_SIZE);
-  return {
-    rows: rows.map((row) => withGrade({ ...(row as SummaryRow), latestAuditAt: row.latestAuditAt ? new Date(row.latestAuditAt) : null })),
-    total,
-    page,
-    pageCount,
-  };
-}
-
-/** The best-ranked projects. */
-export async function listTopProjects(limit = 10): Promise<ProjectSummary[]> {
-  const db = await getDb();
-  const rows = await db.select(summaryColumns).from(projects).leftJoin(projectScores, eq(projectScores.projectId, projects.id)).where(shownPublicly).orderBy(asc(projects.rank), asc(projects.name)).limit(limit);
-  return rows.map((row) => withGrade(row as SummaryRow));
-}
-
 /** Every project id with its last change, for the sitemap. */
 export async function listProjectIdsForSitemap(): Promise<{ id: string; updatedAt: Date }[]> {
   const db = await getDb();
   return db.select({ id: projects.id, updatedAt: projects.updatedAt }).from(projects).where(shownPublicly).orderBy(asc(projects.rank));
 }
-
-type LeaderboardRow = LeaderboardPage['rows'][number];
-
-/**
- * The top of the default leaderboard, for the home page (cached like its other lists: counting and sorting every
- * project on each home request would cost more than the rest of the page; /projects reads listLeaderboard live).
- */
-export async function listLeaderboardTop(limit: number): Promise<LeaderboardRow[]> {
-  return reviveDates(await cachedLeaderboardTop(limit), ['latestAuditAt']);
-}
-
-const cachedLeaderboardTop = unstable_cache(
-  async (limit: number): Promise<LeaderboardRow[]> => (await listLeaderboard(DEFAULT_FILTERS)).rows.slice(0, limit),
-  ['leaderboard-top'],
-  { tags: [CACHE_TAGS.projects, CACHE_TAGS.scores, CACHE_TAGS.audits], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
-);

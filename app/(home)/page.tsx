@@ -14,7 +14,7 @@ import { TourLauncher } from '@/components/tour/tour-launcher';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
 import { getConfig } from '@/server/config';
-import { listFilterOptions } from '@/server/projects';
+import { listFilterOptions } from '@/server/leaderboard';
 
 import { AlertsFeed, LeaderboardPreview, RecentlyAudited, TrendingProjects, UnderAudit } from './_components/home-sections';
 

@@ -10,7 +10,8 @@ import { gradeFor } from '@/lib/score';
 
 import { getDb } from '../db/client';
 import { projects, projectScores } from '../db/schema';
-import { getProjectDetail, latestAuditColumn, leaderboardConditions, leaderboardOrder, listProjectAudits, summaryColumns as projectSummaryColumns } from '../projects';
+import { latestAuditColumn, leaderboardConditions, leaderboardOrder } from '../leaderboard';
+import { getProjectDetail, listProjectAudits, summaryColumns as projectSummaryColumns } from '../projects';
 import { listScoreHistory } from '../score-history';
 import { listAdminPowers } from '../skynet/admin-powers-read';
 import { listCodeMatches } from '../skynet/code-match';

@@ -12,7 +12,8 @@ vi.mock('next/cache', () => ({
 }));
 
 import { DEFAULT_FILTERS, LEADERBOARD_PAGE_SIZE } from '@/lib/leaderboard';
-import { listFilterOptions, listLeaderboard, listLeaderboardTop, listRecentlyAudited, listUnderAudit } from '@/server/projects';
+import { listFilterOptions, listLeaderboard, listLeaderboardTop } from '@/server/leaderboard';
+import { listRecentlyAudited, listUnderAudit } from '@/server/projects';
 
 describe('the home page lists on the seeded projects', () => {
   it('the leaderboard preview is the first rows of the default leaderboard, dates intact', async () => {

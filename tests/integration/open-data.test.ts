@@ -34,7 +34,7 @@ import { getConfig } from '@/server/config';
 import { getDb } from '@/server/db/client';
 import { audits, projects, projectScores, securityAlerts, skynetContracts, skynetPrivilegedAddresses, skynetPrivilegedFunctions, votes } from '@/server/db/schema';
 import { AUDITS_CSV_HEADER, LEADERBOARD_CSV_HEADER, PROJECT_CSV_BATCH, streamLeaderboardCsv } from '@/server/project-exports';
-import { leaderboardConditions, leaderboardOrder, listLeaderboard } from '@/server/projects';
+import { leaderboardConditions, leaderboardOrder, listLeaderboard } from '@/server/leaderboard';
 
 import { createTestRun } from '../fixtures/test-run';
 import { parseCsv } from '../support/csv';

@@ -9,7 +9,8 @@ import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { AuditFormInput } from '@/lib/schemas/staff-audit';
 import { getDb } from '@/server/db/client';
 import { audits, projects, staffAuditLog } from '@/server/db/schema';
-import { listLeaderboard, listProjectAudits, listRecentlyAudited } from '@/server/projects';
+import { listLeaderboard } from '@/server/leaderboard';
+import { listProjectAudits, listRecentlyAudited } from '@/server/projects';
 import { getStaffAudit, listStaffAudits } from '@/server/staff/audits';
 
 import { createTestRun } from '../fixtures/test-run';

@@ -30,16 +30,8 @@ import {
   votes,
 } from '@/server/db/schema';
 import { seedDatabase } from '@/server/db/seed';
-import {
-  getProject,
-  getProjectDetail,
-  listFilterOptions,
-  listLeaderboard,
-  listProjectIdsForSitemap,
-  listRecentAlerts,
-  listTopProjects,
-  listUnderAudit,
-} from '@/server/projects';
+import { listFilterOptions, listLeaderboard } from '@/server/leaderboard';
+import { getProject, getProjectDetail, listProjectIdsForSitemap, listRecentAlerts, listUnderAudit } from '@/server/projects';
 import { getTrendingProjects, searchProjects } from '@/server/search';
 import { clearSkynetMemo } from '@/server/skynet/memo';
 import { getMetricLatest, getProjectMonitoring, getSocialActivityByDates, getTopCallers } from '@/server/skynet/queries';
@@ -290,7 +282,6 @@ describe('hiding a project', () => {
       leaderboard: (await listLeaderboard({ ...DEFAULT_FILTERS, category })).rows.some((row) => row.id === projectId),
       filterOptions: (await listFilterOptions()).categories.includes(category),
       underAudit: (await listUnderAudit(1000)).some((row) => row.id === projectId),
-      top: (await listTopProjects(10_000)).some((row) => row.id === projectId),
       sitemap: (await listProjectIdsForSitemap()).some((row) => row.id === projectId),
       alerts: (await listRecentAlerts(50)).some((alert) => alert.projectId === projectId),
       search: (await searchProjects(uniqueName('Shade'))).some((hit) => hit.id === projectId),
@@ -298,7 +289,7 @@ describe('hiding a project', () => {
       watchlist: (await listWatchlists(watcher.id)).find((list) => list.id === listId)!.projects.includes(projectId),
       watchedRows: (await describeProjects([projectId])).length > 0,
     });
-    const shown = { page: true, summary: true, leaderboard: true, filterOptions: true, underAudit: true, top: true, sitemap: true, alerts: true, search: true, trending: true, watchlist: true, watchedRows: true };
+    const shown = { page: true, summary: true, leaderboard: true, filterOptions: true, underAudit: true, sitemap: true, alerts: true, search: true, trending: true, watchlist: true, watchedRows: true };
     expect(await everywhere(id)).toEqual(shown);
 
     expect((await hideProjectAction({ id })).data).toEqual({ ok: true });

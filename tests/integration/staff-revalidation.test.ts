@@ -18,7 +18,8 @@ import { EMPTY_PROJECT_FORM, type ProjectFormValues } from '@/lib/schemas/staff-
 import { scoreFormValues } from '@/lib/schemas/staff-score';
 import { PILLARS } from '@/lib/score';
 import { listPublishedAlerts } from '@/server/alert-database';
-import { listLeaderboardTop, listRecentAlerts, listRecentlyAudited, listUnderAudit } from '@/server/projects';
+import { listLeaderboardTop } from '@/server/leaderboard';
+import { listRecentAlerts, listRecentlyAudited, listUnderAudit } from '@/server/projects';
 import { getStaffProject } from '@/server/staff/projects';
 import { getStaffScore } from '@/server/staff/scores';
 

@@ -7,7 +7,8 @@ import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { formatDate } from '@/lib/format';
 import { formatRank } from '@/lib/utils';
-import { listLeaderboardTop, listRecentAlerts, listRecentlyAudited, listUnderAudit } from '@/server/projects';
+import { listLeaderboardTop } from '@/server/leaderboard';
+import { listRecentAlerts, listRecentlyAudited, listUnderAudit } from '@/server/projects';
 import { getTrendingProjects } from '@/server/search';
 
 /** The latest security alerts across projects. */

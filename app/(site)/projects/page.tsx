@@ -9,7 +9,7 @@ import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { leaderboardQuery } from '@/lib/leaderboard';
 import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { parseLeaderboardFilters } from '@/lib/schemas/leaderboard';
-import { listFilterOptions, listLeaderboard } from '@/server/projects';
+import { listFilterOptions, listLeaderboard } from '@/server/leaderboard';
 
 export const metadata: Metadata = {
   title: 'Project security leaderboard',
