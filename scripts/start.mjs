@@ -46,7 +46,9 @@ const queueLimits = {
   maxQueued: wholeNumber('REQUEST_QUEUE_LIMIT', 256, 0, 100_000),
   maxWaitMs: wholeNumber('REQUEST_QUEUE_TIMEOUT_MS', 2000, 1, 60_000),
 };
-const cheapConcurrency = wholeNumber('CHEAP_REQUEST_CONCURRENCY', 64, 1, 10_000);
+// As wide as the renders' gate: a cheap answer is quick but not free (the home page is ~150 kB of HTML), and a wider
+// gate let cached pages take the event loop from renders under a mixed load (#17: 503s on search and project pages).
+const cheapConcurrency = wholeNumber('CHEAP_REQUEST_CONCURRENCY', 16, 1, 10_000);
 
 // Memory at rest: one full collection when the process turns quiet after work (scripts/idle-gc.mjs).
 startIdleGc();
