@@ -57,6 +57,14 @@ type SocketOptions = { host: string[]; port: number[]; path?: string | false; ss
  * Sync. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
  */
 export function watchedSocket(silenceMs: number, onStalled: () => void) {
+  // The pool's sockets that owe an answer now. One of them silent past the deadline means the server has stopped:
+  // the others' requests will not be answered either, so they fail with it instead of each waiting out its own
+  // deadline (a request sent 4 s into a stall would otherwise wait until 4 s + silenceMs).
+  const owing = new Map<net.Socket, () => void>();
+  const stalled = (first: net.Socket) => {
+    onStalled();
+    for (const [socket, fail] of [...owing]) if (socket !== first) fail();
+  };
   return (options: SocketOptions): net.Socket => {
     const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
     if (options.ssl) return socket;
@@ -67,12 +75,15 @@ export function watchedSocket(silenceMs: number, onStalled: () => void) {
     const disarm = () => {
       if (timer) clearTimeout(timer);
       timer = null;
+      owing.delete(socket);
     };
+    const fail = () => socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`));
     const arm = () => {
       disarm();
+      owing.set(socket, fail);
       timer = setTimeout(() => {
-        onStalled();
-        socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`));
+        stalled(socket);
+        fail();
       }, silenceMs);
       timer.unref();
     };

@@ -99,6 +99,45 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   );
 
   it.runIf(onPostgres)(
+    'a stalled database: a query asked into the stall fails with the first one to time out, not a deadline later',
+    async () => {
+      const databaseUrl = new URL(ownDatabaseUrl!);
+      const relay = await startStallableRelay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+      try {
+        await closeDatabase();
+        const relayed = new URL(databaseUrl);
+        relayed.hostname = '127.0.0.1';
+        relayed.port = String(relay.port);
+        process.env.DATABASE_URL = relayed.toString();
+        process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
+        vi.resetModules();
+        const { getDb } = await import('@/server/db/client');
+        const db = await getDb();
+        // Two pooled connections open and idle, so the two queries below go out on different ones.
+        await Promise.all([db.execute(sql`select pg_sleep(0.1)`), db.execute(sql`select pg_sleep(0.1)`)]);
+        relay.pause();
+        const failedAt = (query: Promise<unknown>) =>
+          query.then(
+            () => Number.NaN,
+            () => performance.now(),
+          );
+        const first = failedAt(db.execute(sql`select 1`));
+        // Asked 1.2 s into the stall: alone, it would wait its own 2 s (1 s timeout + the client's margin).
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        const second = failedAt(db.execute(sql`select 2`));
+        const [firstFailed, secondFailed] = await Promise.all([first, second]);
+        expect(Number.isNaN(firstFailed) || Number.isNaN(secondFailed)).toBe(false);
+        expect(secondFailed - firstFailed).toBeLessThan(600);
+      } finally {
+        relay.resume();
+        await closeDatabase();
+        await relay.close();
+      }
+    },
+    45_000,
+  );
+
+  it.runIf(onPostgres)(
     'a busy but healthy database is never cut off: queued queries and idle connections outlive the deadline',
     async () => {
       await closeDatabase();
