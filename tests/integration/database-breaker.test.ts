@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { startStallableRelay } from '@/tests/support/stallable-relay';
+import { stallableRelayFor } from '@/tests/support/stallable-relay';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -18,19 +18,15 @@ async function outcome(run: () => Promise<unknown>): Promise<{ result: string; m
 describe.runIf(onPostgres)('a frozen PostgreSQL trips the circuit breaker', () => {
   // The setup gives this file its own database in its beforeAll, after this body has run.
   let ownDatabaseUrl: string;
-  let relay: Awaited<ReturnType<typeof startStallableRelay>>;
+  let relay: Awaited<ReturnType<typeof stallableRelayFor>>;
   const ownQueryTimeout = process.env.DATABASE_QUERY_TIMEOUT_MS;
 
   beforeAll(async () => {
     ownDatabaseUrl = process.env.DATABASE_URL!;
-    const target = new URL(ownDatabaseUrl);
-    relay = await startStallableRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    relay = await stallableRelayFor(ownDatabaseUrl);
     const { closeDatabase } = await import('@/server/db/client');
     await closeDatabase();
-    const relayed = new URL(ownDatabaseUrl);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(relay.port);
-    process.env.DATABASE_URL = relayed.toString();
+    process.env.DATABASE_URL = relay.url;
     process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
     vi.resetModules();
   });

@@ -8,7 +8,7 @@ import { GET } from '@/app/api/health/route';
 import { closeDatabase, openDatabase } from '@/server/db/client';
 import { migrateAndSeed } from '@/server/db/prepare';
 import { beginDraining } from '@/server/lifecycle';
-import { startStallableRelay } from '@/tests/support/stallable-relay';
+import { stallableRelayFor } from '@/tests/support/stallable-relay';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const LIFECYCLE_KEY = Symbol.for('sentinel-shield.lifecycle');
@@ -49,14 +49,10 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   it.runIf(onPostgres)(
     'a stalled database: health answers 503 within 2 s, queries fail fast, and both recover without a restart',
     async () => {
-      const databaseUrl = new URL(ownDatabaseUrl!);
-      const relay = await startStallableRelay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+      const relay = await stallableRelayFor(ownDatabaseUrl!);
       try {
         await closeDatabase();
-        const relayed = new URL(databaseUrl);
-        relayed.hostname = '127.0.0.1';
-        relayed.port = String(relay.port);
-        process.env.DATABASE_URL = relayed.toString();
+        process.env.DATABASE_URL = relay.url;
         process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
         vi.resetModules();
         const { GET: relayedGET } = await import('@/app/api/health/route');
@@ -101,14 +97,10 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   it.runIf(onPostgres)(
     'a stalled database: a query asked into the stall fails with the first one to time out, not a deadline later',
     async () => {
-      const databaseUrl = new URL(ownDatabaseUrl!);
-      const relay = await startStallableRelay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+      const relay = await stallableRelayFor(ownDatabaseUrl!);
       try {
         await closeDatabase();
-        const relayed = new URL(databaseUrl);
-        relayed.hostname = '127.0.0.1';
-        relayed.port = String(relay.port);
-        process.env.DATABASE_URL = relayed.toString();
+        process.env.DATABASE_URL = relay.url;
         process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
         vi.resetModules();
         const { getDb } = await import('@/server/db/client');

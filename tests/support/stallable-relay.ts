@@ -45,3 +45,13 @@ export async function startStallableRelay(target: { host: string; port: number }
     },
   };
 }
+
+/** A stallable relay in front of the PostgreSQL server of `databaseUrl`, with `url`: that database reached through it. */
+export async function stallableRelayFor(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const relay = await startStallableRelay({ host: target.hostname, port: Number(target.port || 5432) });
+  const relayed = new URL(databaseUrl);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(relay.port);
+  return { ...relay, url: relayed.toString() };
+}
