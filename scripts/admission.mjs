@@ -5,7 +5,7 @@
 // leaves the process working for minutes on answers whose clients gave up. So at most `maxInFlight` requests run;
 // the next ones wait in arrival order, at most `maxQueued` of them and each at most `maxWaitMs`; a waiter whose
 // client hung up leaves the queue. Cheap answers (the hashed build files, public files, pages served from the
-// cache, health) go through a wider gate of their own (`createFrontAdmission`): they must not wait behind slow
+// cache, health) go through a gate of their own (`createFrontAdmission`): they must not wait behind slow
 // renders, yet under CPU saturation they too are bounded and refused fast instead of piling up without limit.
 
 /**
@@ -101,7 +101,7 @@ export function cheapRequestMatcher(paths) {
 }
 
 /**
- * The front's admission: one gate for renders and one, wider, for cheap requests, so neither kind waits for the
+ * The front's admission: one gate for renders and one for cheap requests, so neither kind waits for the
  * other's queue and both are bounded.
  * @param {{ costly: Parameters<typeof createAdmissionGate>[0], cheap: Parameters<typeof createAdmissionGate>[0], isCheap: (req: { method?: string, url?: string }) => boolean }} options
  */

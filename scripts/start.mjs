@@ -79,7 +79,7 @@ process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
 process.chdir(standalone);
 
 /**
- * Cheap answers, which get a wider gate of their own in the front: the hashed build files and public/ files (read
+ * Cheap answers, which get a gate of their own in the front: the hashed build files and public/ files (read
  * from disk), pages the build rendered (served from the cache), and health (a load balancer must hear it whatever
  * renders wait).
  */
