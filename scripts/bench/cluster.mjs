@@ -111,6 +111,26 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const between = (answers, from, to) => answers.filter((answer) => answer.at >= from && answer.at < to);
 const failed = (answer) => answer.status === 0 || answer.status >= 500;
 
+/**
+ * Which routes failed between two instants, and how: "search 3×timeout (+4.2–9.8 s), writes 1×502 (+0.3 s)", times
+ * counted from `from`. A FAIL row says where to look.
+ */
+function failuresByRoute(routes, from, to) {
+  const parts = [];
+  for (const route of routes) {
+    const kinds = new Map();
+    for (const answer of between(route.answers, from, to).filter(failed)) {
+      const kind = answer.status > 0 ? String(answer.status) : answer.timeout ? 'timeout' : (answer.reason ?? 'error');
+      kinds.set(kind, [...(kinds.get(kind) ?? []), (answer.at - from) / 1000]);
+    }
+    for (const [kind, seconds] of kinds) {
+      const span = seconds.length === 1 ? `+${seconds[0].toFixed(1)} s` : `+${Math.min(...seconds).toFixed(1)}–${Math.max(...seconds).toFixed(1)} s`;
+      parts.push(`${route.name} ${seconds.length}×${kind} (${span})`);
+    }
+  }
+  return parts.join(', ') || 'none';
+}
+
 /** Polls `url` every 100 ms until its status satisfies `test`; resolves to the ms it took, or NaN at the deadline. */
 async function timeUntil(url, test, timeoutMs) {
   const begun = Date.now();
@@ -332,6 +352,7 @@ async function databaseStall(origin, shape) {
   rows.push([section, `cached page ${CACHED_PAGE} during the freeze`, `${cachedPage.status} in ${ms(cachedPage.ms)}`, '200', verdict(cachedPage.status === 200)]);
   rows.push([section, '/ and a project page during the freeze', `${homePage.status} in ${ms(homePage.ms)}, ${projectPage.status} in ${ms(projectPage.ms)}`, '200 or a fast 500 page', '']);
   rows.push([section, 'requests during the freeze: ok / failed / timed out', `${during.length - failures.length} / ${failures.length} / ${failures.filter((answer) => answer.status === 0).length}`, 'failures fast, no timeouts', verdict(failures.every((answer) => answer.status > 0))]);
+  rows.push([section, 'failures during the freeze, by route (from SIGSTOP)', failuresByRoute(routes, stalledAt, resumedAt), '', '']);
   rows.push([section, 'slowest failed answer during the freeze', ms(slowestFailure), `≤ ${GOALS.maxWaitMs / 1000} s`, verdict(slowestFailure <= GOALS.maxWaitMs)]);
   rows.push([section, 'health 200 again after SIGCONT (app1, app2)', healthUp.map(ms).join(', '), 'recovers', verdict(healthUp.every(Number.isFinite))]);
   rows.push([section, 'failed requests from 5 s after SIGCONT', count(afterwards.filter(failed).length), '0', verdict(afterwards.filter(failed).length === 0)]);
@@ -377,6 +398,7 @@ async function redisDown(origin, shape) {
   const exits = exitsSince(fromLine);
   const section = `Redis down ${FAULT_SECONDS} s`;
   rows.push([section, 'requests during the outage: ok / failed', `${during.length - failures.length} / ${failures.length}`, '0 failed', verdict(failures.length === 0)]);
+  if (failures.length) rows.push([section, 'failures during the outage, by route (from its start)', failuresByRoute(routes, downAt, upAt), '', '']);
   rows.push([section, 'slowest answer during the outage (before it)', `${ms(slowestDuring)} (${ms(slowestBefore)})`, `≤ before + ${GOALS.redisWaitMs / 1000} s`, verdict(slowestDuring <= slowestBefore + GOALS.redisWaitMs)]);
   rows.push([section, 'reconnected after Redis came back', ms(reconnectedMs), 'by itself', verdict(Number.isFinite(reconnectedMs))]);
   rows.push([section, 'instances that exited', exits.length ? exits.join(' | ') : 'none', 'none', verdict(exits.length === 0)]);
@@ -400,6 +422,7 @@ async function instanceKilled(origin, shape) {
   const section = 'one instance SIGKILLed';
   rows.push([section, 'failed requests after the kill', count(failures.length), '≤ those in flight on it (≤ 20)', verdict(failures.length <= 20)]);
   rows.push([section, 'failed requests from 2 s after the kill', count(late.length), '0', verdict(late.length === 0)]);
+  if (failures.length) rows.push([section, 'failures after the kill, by route', failuresByRoute(routes, killedAt, Infinity), '', '']);
   rows.push([section, 'the cluster started it again, healthy after', ms(back), '', '']);
   return routes.flatMap((route) => route.writes ?? []);
 }
@@ -430,6 +453,7 @@ async function rollingRestart(origin, shape) {
   const section = 'rolling restart';
   rows.push([section, 'requests during the restarts', count(answers.length), '', '']);
   rows.push([section, 'failed requests (5xx, errors)', failures.length ? `${failures.length} (${[...new Set(failures.map((answer) => answer.status))].join(', ')})` : '0', '0', verdict(failures.length === 0)]);
+  if (failures.length) rows.push([section, 'failures, by route (from the first SIGTERM)', failuresByRoute(routes, begun, Infinity), '', '']);
   rows.push([section, 'SIGTERM to healthy again, per instance', times.map(ms).join(', '), '', '']);
   return routes.flatMap((route) => route.writes ?? []);
 }
