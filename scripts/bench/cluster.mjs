@@ -94,6 +94,12 @@ async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   await stopAllServers();
+  if (cluster) {
+    // What the instances printed, for reading an exit or an error a row reports.
+    const logFile = path.join(os.tmpdir(), 'bench-cluster-last.log');
+    fs.writeFileSync(logFile, `${cluster.lines().join('\n')}\n`);
+    log(`the cluster's output: ${logFile}`);
+  }
   await cluster?.stop();
   await redis?.stop();
   await pg?.stop();

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -50,6 +51,48 @@ const SILENCE_MARGIN_MS = 1000;
 const PING_TIMEOUT_MS = 1500;
 /** While the breaker is open, how often a probe asks whether the database answers again. */
 const PROBE_EVERY_MS = 1000;
+/**
+ * Seconds a closed connection waits before it reconnects, after `retries` failed connections in a row. The driver's
+ * own backoff grows to 20 s and is only reset by a successful connection, so after a stall the first queries waited
+ * up to 20 s for a database that was answering again (#17). The breaker already keeps the app's queries off a
+ * database that does not answer; this only keeps the probes from hammering it.
+ */
+const reconnectBackoffSeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
+/** A pooled request silent this long has the server asked, on a connection of its own, whether it answers at all. */
+const SUSPECT_SILENCE_MS = 2000;
+/** How long that question waits for an answer: suspicion plus this stays under the 5 s a request may wait. */
+const LIVENESS_TIMEOUT_MS = 1500;
+
+/**
+ * Whether the server answers `select 1` on a new connection within LIVENESS_TIMEOUT_MS. An error it sends (such as
+ * "too many clients") is an answer; silence or a refused connection is not. The connection is destroyed afterwards,
+ * answered or not, so a stopped server keeps none of them.
+ */
+async function serverAnswers(databaseUrl: string): Promise<boolean> {
+  const sockets: net.Socket[] = [];
+  const side = postgres(databaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    socket: ({ host, port, path: socketPath }: { host: string[]; port: number[]; path?: string | false }) => {
+      const socket = socketPath ? net.connect(socketPath) : net.connect(port[0], host[0]);
+      sockets.push(socket);
+      return socket;
+    },
+  } as postgres.Options<Record<string, never>>);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const asked = side`select 1`.then(
+      () => true,
+      (error: unknown) => error instanceof postgres.PostgresError,
+    );
+    return await Promise.race([asked, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LIVENESS_TIMEOUT_MS)))]);
+  } finally {
+    clearTimeout(timer);
+    for (const socket of sockets) socket.destroy();
+    void side.end({ timeout: 0 }).catch(() => undefined);
+  }
+}
 
 /** The ways into a pool that start a query or a transaction; everything else on it passes through untouched. */
 const GUARDED_ENTRIES = new Set<PropertyKey>(['unsafe', 'begin', 'reserve', 'file']);
@@ -110,8 +153,9 @@ export async function openDatabase(options: {
       onnotice: () => {},
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       idle_timeout: IDLE_TIMEOUT_SECONDS,
+      backoff: reconnectBackoffSeconds,
       connection: { statement_timeout: queryTimeoutMs, idle_in_transaction_session_timeout: queryTimeoutMs * 2 },
-      socket: watchedSocket(queryTimeoutMs + SILENCE_MARGIN_MS, () => breaker.trip()),
+      socket: watchedSocket(queryTimeoutMs + SILENCE_MARGIN_MS, () => breaker.trip(), { afterMs: SUSPECT_SILENCE_MS, check: () => serverAnswers(databaseUrl) }),
     } as postgres.Options<Record<string, never>>);
     const probe = async () => {
       await client`select 1`;

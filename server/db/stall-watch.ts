@@ -49,14 +49,25 @@ function protocolMessages(onMessage: (type: number) => void, startsUntyped: bool
 type SocketOptions = { host: string[]; port: number[]; path?: string | false; ssl?: unknown };
 
 /**
+ * Asks, apart from the pool, whether the server answers at all: true when it does (an error it sends back counts,
+ * such as "too many clients"), false when it stays silent or cannot be reached.
+ */
+export type LivenessCheck = () => Promise<boolean>;
+
+/**
  * Sockets for postgres.js that are destroyed when the server owes an answer and stays silent for `silenceMs`.
  * A stopped server (or a dead link) keeps the TCP connection open and answers nothing, so neither
  * statement_timeout nor the kernel ever notices, and every query would wait for minutes. Destroying the socket
  * fails its queries at once and the pool opens a fresh connection for the next one, so the app recovers by itself.
  * The answers owed are counted from the protocol: one ReadyForQuery for the startup, each simple query and each
  * Sync. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
+ *
+ * A long statement is silent too, so `silenceMs` must outlast statement_timeout, which alone would leave a stall
+ * unnoticed past the 5 s a request may wait (#17). With `liveness`, a request silent for `liveness.afterMs` asks
+ * the server apart from the pool (one check at a time, shared): no answer there means a stall, and everything owed
+ * fails at once; an answer means a long statement, which keeps its full deadline.
  */
-export function watchedSocket(silenceMs: number, onStalled: () => void) {
+export function watchedSocket(silenceMs: number, onStalled: () => void, liveness?: { afterMs: number; check: LivenessCheck }) {
   // The pool's sockets that owe an answer now. One of them silent past the deadline means the server has stopped:
   // the others' requests will not be answered either, so they fail with it instead of each waiting out its own
   // deadline (a request sent 4 s into a stall would otherwise wait until 4 s + silenceMs).
@@ -65,6 +76,14 @@ export function watchedSocket(silenceMs: number, onStalled: () => void) {
     onStalled();
     for (const [socket, fail] of [...owing]) if (socket !== first) fail();
   };
+  let checking: Promise<boolean> | null = null;
+  const serverAnswers = () => {
+    checking ??= liveness!
+      .check()
+      .catch(() => false)
+      .finally(() => (checking = null));
+    return checking;
+  };
   return (options: SocketOptions): net.Socket => {
     const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
     if (options.ssl) return socket;
@@ -72,9 +91,11 @@ export function watchedSocket(silenceMs: number, onStalled: () => void) {
     let heardAnything = false;
     let serverEnded = false;
     let timer: NodeJS.Timeout | null = null;
+    let suspectTimer: NodeJS.Timeout | null = null;
     const disarm = () => {
       if (timer) clearTimeout(timer);
-      timer = null;
+      if (suspectTimer) clearTimeout(suspectTimer);
+      timer = suspectTimer = null;
       owing.delete(socket);
     };
     const fail = () => socket.destroy(new DatabaseTimeoutError(`The database did not answer within ${silenceMs} ms.`));
@@ -86,6 +107,17 @@ export function watchedSocket(silenceMs: number, onStalled: () => void) {
         fail();
       }, silenceMs);
       timer.unref();
+      if (liveness && liveness.afterMs < silenceMs) {
+        suspectTimer = setTimeout(() => {
+          void serverAnswers().then((answers) => {
+            // Still owing (this request or a later one on the socket): the server is silent to both.
+            if (answers || !owing.has(socket)) return;
+            stalled(socket);
+            fail();
+          });
+        }, liveness.afterMs);
+        suspectTimer.unref();
+      }
     };
     const countSent = protocolMessages((type) => {
       if (type === 0 || type === SIMPLE_QUERY || type === SYNC) answersOwed++;

@@ -22,6 +22,41 @@ describe('the life cycle: draining, stalled database, migrations', () => {
     ownDatabaseUrl = process.env.DATABASE_URL;
   });
 
+  /** 'answered', or the name of the driver's error (Drizzle wraps it as the cause of its own). */
+  const outcomeOf = (query: Promise<unknown>) =>
+    query.then(
+      () => 'answered',
+      (error: Error) => (error.cause instanceof Error ? error.cause.name : error.name),
+    );
+
+  /** The app's database module, reopened on `url` with statements bounded by `queryTimeoutMs` (unset: the default). */
+  async function reopenDatabase(url: string, queryTimeoutMs?: number) {
+    await closeDatabase();
+    process.env.DATABASE_URL = url;
+    if (queryTimeoutMs === undefined) delete process.env.DATABASE_QUERY_TIMEOUT_MS;
+    else process.env.DATABASE_QUERY_TIMEOUT_MS = String(queryTimeoutMs);
+    vi.resetModules();
+    return import('@/server/db/client');
+  }
+
+  /**
+   * Runs `work` on the app's database reached through a stallable relay (statements bounded by `queryTimeoutMs`),
+   * then resumes the relay, closes the database and stops the relay, whatever the work did.
+   */
+  async function throughRelay(
+    queryTimeoutMs: number | undefined,
+    work: (relay: Awaited<ReturnType<typeof stallableRelayFor>>, database: Awaited<ReturnType<typeof reopenDatabase>>) => Promise<void>,
+  ) {
+    const relay = await stallableRelayFor(ownDatabaseUrl!);
+    try {
+      await work(relay, await reopenDatabase(relay.url, queryTimeoutMs));
+    } finally {
+      relay.resume();
+      await closeDatabase();
+      await relay.close();
+    }
+  }
+
   afterAll(async () => {
     await closeDatabase();
     delete (globalThis as Record<symbol, unknown>)[LIFECYCLE_KEY];
@@ -49,14 +84,8 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   it.runIf(onPostgres)(
     'a stalled database: health answers 503 within 2 s, queries fail fast, and both recover without a restart',
     async () => {
-      const relay = await stallableRelayFor(ownDatabaseUrl!);
-      try {
-        await closeDatabase();
-        process.env.DATABASE_URL = relay.url;
-        process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
-        vi.resetModules();
+      await throughRelay(1000, async (relay, { getDb }) => {
         const { GET: relayedGET } = await import('@/app/api/health/route');
-        const { getDb } = await import('@/server/db/client');
         expect((await relayedGET()).status).toBe(200);
 
         relay.pause();
@@ -64,11 +93,7 @@ describe('the life cycle: draining, stalled database, migrations', () => {
         const stalled = await relayedGET();
         const healthMs = performance.now() - started;
         started = performance.now();
-        const query = await (await getDb()).execute(sql`select 1`).then(
-          () => 'answered',
-          // Drizzle wraps the driver's error as the cause of its own.
-          (error: Error) => (error.cause instanceof Error ? error.cause.name : error.name),
-        );
+        const query = await outcomeOf((await getDb()).execute(sql`select 1`));
         const queryMs = performance.now() - started;
 
         expect(stalled.status).toBe(503);
@@ -86,10 +111,7 @@ describe('the life cycle: draining, stalled database, migrations', () => {
         }
         expect(status).toBe(200);
         expect(await (await getDb()).execute(sql`select 1 as one`)).toBeTruthy();
-      } finally {
-        await closeDatabase();
-        await relay.close();
-      }
+      });
     },
     45_000,
   );
@@ -97,13 +119,7 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   it.runIf(onPostgres)(
     'a stalled database: a query asked into the stall fails with the first one to time out, not a deadline later',
     async () => {
-      const relay = await stallableRelayFor(ownDatabaseUrl!);
-      try {
-        await closeDatabase();
-        process.env.DATABASE_URL = relay.url;
-        process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
-        vi.resetModules();
-        const { getDb } = await import('@/server/db/client');
+      await throughRelay(1000, async (relay, { getDb }) => {
         const db = await getDb();
         // Two pooled connections open and idle, so the two queries below go out on different ones.
         await Promise.all([db.execute(sql`select pg_sleep(0.1)`), db.execute(sql`select pg_sleep(0.1)`)]);
@@ -120,23 +136,89 @@ describe('the life cycle: draining, stalled database, migrations', () => {
         const [firstFailed, secondFailed] = await Promise.all([first, second]);
         expect(Number.isNaN(firstFailed) || Number.isNaN(secondFailed)).toBe(false);
         expect(secondFailed - firstFailed).toBeLessThan(600);
-      } finally {
-        relay.resume();
-        await closeDatabase();
-        await relay.close();
-      }
+      });
     },
     45_000,
   );
 
   it.runIf(onPostgres)(
+    'a stalled database with the default deadline: queries fail within 4 s, as a side question gets no answer either',
+    async () => {
+      await throughRelay(undefined, async (relay, { getDb }) => {
+        const db = await getDb();
+        await db.execute(sql`select 1`);
+        relay.pause();
+        const started = performance.now();
+        const outcome = await outcomeOf(db.execute(sql`select 1`));
+        const failedMs = performance.now() - started;
+
+        expect(outcome).toBe('DatabaseTimeoutError');
+        // Silence noticed at 2 s, confirmed by 1.5 s without an answer on a connection of its own; the statement
+        // deadline alone (5 s + the client's margin) would have kept it waiting 6 s.
+        expect(failedMs).toBeGreaterThan(1900);
+        expect(failedMs).toBeLessThan(4500);
+      });
+    },
+    30_000,
+  );
+
+  it.runIf(onPostgres)(
+    'after a stall under load, the database answers at once: reconnecting waits no growing backoff',
+    async () => {
+      await throughRelay(1000, async (relay, { getDb }) => {
+        const db = await getDb();
+        let resumedAt = Number.POSITIVE_INFINITY;
+        const slowAfterResume: number[] = [];
+        let running = true;
+        // 20 requests in a loop, as a busy instance: the stall destroys every connection, many times over.
+        const loop = async () => {
+          while (running) {
+            const started = performance.now();
+            const answered = await db.execute(sql`select pg_sleep(0.02)`).then(
+              () => true,
+              () => false,
+            );
+            if (started > resumedAt + 1000 && performance.now() - started > 2000) slowAfterResume.push(performance.now() - started);
+            if (!answered) await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        };
+        const loops = Array.from({ length: 20 }, loop);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        relay.pause();
+        await new Promise((resolve) => setTimeout(resolve, 8000));
+        relay.resume();
+        resumedAt = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        running = false;
+        await Promise.all(loops);
+
+        // The driver's own backoff grew with each failed connection (to 20 s): queries waited 3-15 s here.
+        expect(slowAfterResume).toEqual([]);
+      });
+    },
+    60_000,
+  );
+
+  it.runIf(onPostgres)(
+    'a long statement on a healthy database keeps its whole deadline: the server answers the side question',
+    async () => {
+      const { getDb } = await reopenDatabase(ownDatabaseUrl!);
+      const db = await getDb();
+      try {
+        // Silent for 3 s, past the 2 s after which the server is asked whether it answers at all.
+        expect(await db.execute(sql`select pg_sleep(3)`)).toBeTruthy();
+        expect(await db.execute(sql`select 1`)).toBeTruthy();
+      } finally {
+        await closeDatabase();
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(onPostgres)(
     'a busy but healthy database is never cut off: queued queries and idle connections outlive the deadline',
     async () => {
-      await closeDatabase();
-      process.env.DATABASE_URL = ownDatabaseUrl;
-      process.env.DATABASE_QUERY_TIMEOUT_MS = '1000';
-      vi.resetModules();
-      const { getDb } = await import('@/server/db/client');
+      const { getDb } = await reopenDatabase(ownDatabaseUrl!, 1000);
       const db = await getDb();
       try {
         // 40 queries of 0.3 s on 10 connections: the last ones wait about 1.2 s in line, and the whole batch
