@@ -1,6 +1,7 @@
 import 'server-only';
 
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 
 /*
  * Stall detection for PostgreSQL connections (#17): each socket counts the requests it sent and the answers it got
@@ -67,7 +68,16 @@ export type LivenessCheck = () => Promise<boolean>;
  * the server apart from the pool (one check at a time, shared): no answer there means a stall, and everything owed
  * fails at once; an answer means a long statement, which keeps its full deadline.
  */
-export function watchedSocket(silenceMs: number, onStalled: () => void, liveness?: { afterMs: number; check: LivenessCheck }) {
+export function watchedSocket(
+  silenceMs: number,
+  onStalled: () => void,
+  options: {
+    liveness?: { afterMs: number; check: LivenessCheck };
+    /** An error while connecting is pointless (the server is known to be silent): the connection fails with it at once. */
+    refusal?: () => Error | null;
+  } = {},
+) {
+  const { liveness, refusal } = options;
   // The pool's sockets that owe an answer now. One of them silent past the deadline means the server has stopped:
   // the others' requests will not be answered either, so they fail with it instead of each waiting out its own
   // deadline (a request sent 4 s into a stall would otherwise wait until 4 s + silenceMs).
@@ -84,9 +94,11 @@ export function watchedSocket(silenceMs: number, onStalled: () => void, liveness
       .finally(() => (checking = null));
     return checking;
   };
-  return (options: SocketOptions): net.Socket => {
-    const socket = options.path ? net.connect(options.path) : net.connect(options.port[0], options.host[0]);
-    if (options.ssl) return socket;
+  return (target: SocketOptions): net.Socket => {
+    const refused = refusal?.();
+    if (refused) return refusedConnection(refused);
+    const socket = target.path ? net.connect(target.path) : net.connect(target.port[0], target.host[0]);
+    if (target.ssl) return socket;
     let answersOwed = 0;
     let heardAnything = false;
     let serverEnded = false;
@@ -147,4 +159,21 @@ export function watchedSocket(silenceMs: number, onStalled: () => void, liveness
     });
     return socket;
   };
+}
+
+/**
+ * A connection that fails with `error` as soon as the driver listens to it, without reaching the server: the query
+ * it was opened for fails at once, and so does each one queued behind it, as the pool hands them on in turn. (A
+ * factory that threw instead would leave the driver's connection stuck half-open, one pool slot fewer each time.)
+ */
+function refusedConnection(error: Error): net.Socket {
+  const stream = new Duplex({
+    read() {},
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+  // After the driver has attached its listeners (it awaits the factory first).
+  setImmediate(() => stream.destroy(error));
+  return stream as unknown as net.Socket;
 }

@@ -200,6 +200,33 @@ describe('the life cycle: draining, stalled database, migrations', () => {
   );
 
   it.runIf(onPostgres)(
+    'queries queued in the pool when the database stalls fail with the first timeout, not one connection attempt after another',
+    async () => {
+      await throughRelay(1000, async (relay, { getDb }) => {
+        const db = await getDb();
+        // Ten connections open, then each taken by a transaction: the queries after them wait in the pool's queue.
+        await Promise.all(Array.from({ length: 10 }, () => db.execute(sql`select pg_sleep(0.1)`)));
+        relay.pause();
+        const pausedAt = performance.now();
+        const settledAt = (work: Promise<unknown>) =>
+          work.then(
+            () => Number.NaN,
+            () => performance.now() - pausedAt,
+          );
+        const transactions = Array.from({ length: 10 }, () => settledAt(db.transaction((tx) => tx.execute(sql`select 1`))));
+        const queued = Array.from({ length: 30 }, (_, index) => settledAt(db.execute(sql`select ${index}::int`)));
+        const failedAfterMs = await Promise.all([...transactions, ...queued]);
+
+        expect(failedAfterMs.filter(Number.isNaN)).toEqual([]);
+        // The stall is noticed at 2 s (1 s timeout + the margin); handed a new connection each in turn, the queued
+        // ones failed 2 s later per round of ten.
+        expect(Math.max(...failedAfterMs)).toBeLessThan(3000);
+      });
+    },
+    30_000,
+  );
+
+  it.runIf(onPostgres)(
     'a long statement on a healthy database keeps its whole deadline: the server answers the side question',
     async () => {
       const { getDb } = await reopenDatabase(ownDatabaseUrl!);
