@@ -16,6 +16,7 @@ export class DatabaseTimeoutError extends Error {
 const READY_FOR_QUERY = 0x5a; // 'Z': the server has finished what it was asked
 const SIMPLE_QUERY = 0x51; // 'Q'
 const SYNC = 0x53; // 'S': ends each extended-protocol query
+const FLUSH = 0x48; // 'H': asks for what is pending now (the driver describes a new statement this way, without a Sync)
 
 /**
  * Calls `onMessage` with the type of each whole protocol message in a stream that arrives in arbitrary chunks
@@ -61,7 +62,7 @@ export type LivenessCheck = () => Promise<boolean>;
  * statement_timeout nor the kernel ever notices, and every query would wait for minutes. Destroying the socket
  * fails its queries at once and the pool opens a fresh connection for the next one, so the app recovers by itself.
  * The answers owed are counted from the protocol: one ReadyForQuery for the startup, each simple query and each
- * Sync. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
+ * Sync, and after a Flush any message at all. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
  *
  * A long statement is silent too, so `silenceMs` must outlast statement_timeout, which alone would leave a stall
  * unnoticed past the 5 s a request may wait (#17). With `liveness`, a request silent for `liveness.afterMs` asks
@@ -100,6 +101,9 @@ export function watchedSocket(
     const socket = target.path ? net.connect(target.path) : net.connect(target.port[0], target.host[0]);
     if (target.ssl) return socket;
     let answersOwed = 0;
+    // A Flush is answered by whatever the server has pending (a statement's description), never by ReadyForQuery.
+    let flushOwed = false;
+    const owes = () => answersOwed > 0 || flushOwed;
     let heardAnything = false;
     let serverEnded = false;
     let timer: NodeJS.Timeout | null = null;
@@ -133,6 +137,7 @@ export function watchedSocket(
     };
     const countSent = protocolMessages((type) => {
       if (type === 0 || type === SIMPLE_QUERY || type === SYNC) answersOwed++;
+      if (type === FLUSH) flushOwed = true;
     }, true);
     const countReceived = protocolMessages((type) => {
       if (type === READY_FOR_QUERY) answersOwed = Math.max(0, answersOwed - 1);
@@ -141,20 +146,21 @@ export function watchedSocket(
     socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
       countSent(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
       // The oldest unanswered request starts the clock; later requests do not extend it.
-      if (answersOwed > 0 && !timer) arm();
+      if (owes() && !timer) arm();
       return write(chunk, ...rest);
     }) as typeof socket.write;
     socket.on('data', (chunk: Buffer) => {
       heardAnything = true;
+      flushOwed = false;
       countReceived(chunk);
       // Any answer is progress; nothing owed, nothing to wait for.
-      if (answersOwed > 0) arm();
+      if (owes()) arm();
       else disarm();
     });
     socket.on('end', () => (serverEnded = true));
     socket.on('close', () => {
       // The driver's connect timeout gave up on a server that took the startup and never said a word: stalled too.
-      if (answersOwed > 0 && !heardAnything && !serverEnded && timer) onStalled();
+      if (owes() && !heardAnything && !serverEnded && timer) onStalled();
       disarm();
     });
     return socket;
