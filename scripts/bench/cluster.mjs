@@ -241,6 +241,7 @@ function loadRows(section, result) {
   }
   const { total } = result;
   rows.push([section, 'requests answered 5xx', `${total.status5xx} of ${total.requests} (503: ${total.status503})`, '0', verdict(total.status5xx === 0)]);
+  if (total.status5xx + total.errors > 0) rows.push([section, 'failures by route (from the start of the run)', failuresByRoute(result.routes, result.started, Infinity), '', '']);
   rows.push([section, 'connection errors and timeouts', count(total.errors), '0', verdict(total.errors === 0)]);
   rows.push([section, 'longest wait', ms(total.max), `≤ ${GOALS.maxWaitMs / 1000} s`, verdict(total.max <= GOALS.maxWaitMs && total.over5s === 0)]);
   rows.push([section, 'p99 (all routes)', ms(total.p99), '', '']);

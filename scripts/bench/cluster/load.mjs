@@ -122,8 +122,8 @@ export function startLoad({ origin, routes, duration }) {
 
 /** Runs the routes for `duration` seconds and returns per-route figures and the raw answers. */
 export async function runLoad(options) {
-  const { routes, seconds } = await startLoad(options).done;
-  return { routes, seconds, figures: routes.map((route) => routeFigures(route.name, route.answers, seconds)), total: totalFigures(routes, seconds) };
+  const { routes, seconds, started } = await startLoad(options).done;
+  return { routes, seconds, started, figures: routes.map((route) => routeFigures(route.name, route.answers, seconds)), total: totalFigures(routes, seconds) };
 }
 
 /** The writes whose last answered-200 state is not what the database holds: `[{ listId, projectId, watched }]`. */
