@@ -190,8 +190,11 @@ export async function openDatabase(options: {
       },
       probe,
       close: async () => {
+        // In-flight queries get 5 s to finish, unless the server is known not to answer: then none will, and a
+        // connection failed by the stall would hold the wait to its end (the driver keeps its failed query).
+        const graceSeconds = breaker.isOpen() ? 0 : 5;
         breaker.dispose();
-        await client.end({ timeout: 5 });
+        await client.end({ timeout: graceSeconds });
       },
     };
   }
