@@ -237,7 +237,7 @@ function mixedRoutes({ connections, projectPaths, cookies, lists, projectIds }) 
 
 function loadRows(section, result) {
   for (const route of result.figures) {
-    rows.push([section, `${route.name}: throughput`, rps(route.ok / result.seconds), '', '']);
+    rows.push([section, `${route.name}: throughput (longest wait)`, `${rps(route.ok / result.seconds)} (${ms(route.max)})`, '', '']);
   }
   const { total } = result;
   rows.push([section, 'requests answered 5xx', `${total.status5xx} of ${total.requests} (503: ${total.status503})`, '0', verdict(total.status5xx === 0)]);
