@@ -37,8 +37,12 @@ for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
   } else if ('numPassedTests' in report) {
     // Vitest
     passed += report.numPassedTests;
-    // A file whose setup failed reports its tests as skipped: count the file as a failure.
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    // A file whose setup failed reports its tests as skipped: count the file as a failure. (numFailedTestSuites
+    // also counts every describe block around a failed test, which would count one failure three times.)
+    const filesFailedOutsideTests = (report.testResults ?? []).filter(
+      (fileResult) => fileResult.status === 'failed' && !(fileResult.assertionResults ?? []).some((test) => test.status === 'failed'),
+    ).length;
+    failed += report.numFailedTests + filesFailedOutsideTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
 }
