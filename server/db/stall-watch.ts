@@ -17,6 +17,8 @@ const READY_FOR_QUERY = 0x5a; // 'Z': the server has finished what it was asked
 const SIMPLE_QUERY = 0x51; // 'Q'
 const SYNC = 0x53; // 'S': ends each extended-protocol query
 const FLUSH = 0x48; // 'H': asks for what is pending now (the driver describes a new statement this way, without a Sync)
+/** What the server may send at any time, answering nothing: a notice, a parameter's new value, a notification. */
+const UNASKED = new Set([0x4e, 0x53, 0x41]);
 
 /**
  * Calls `onMessage` with the type of each whole protocol message in a stream that arrives in arbitrary chunks
@@ -141,6 +143,8 @@ export function watchedSocket(
     }, true);
     const countReceived = protocolMessages((type) => {
       if (type === READY_FOR_QUERY) answersOwed = Math.max(0, answersOwed - 1);
+      // Once every earlier request has its ReadyForQuery, what comes next answers the Flush (the description).
+      else if (answersOwed === 0 && !UNASKED.has(type)) flushOwed = false;
     }, false);
     const write = socket.write.bind(socket) as (chunk: Buffer | string, ...rest: unknown[]) => boolean;
     socket.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
@@ -151,7 +155,6 @@ export function watchedSocket(
     }) as typeof socket.write;
     socket.on('data', (chunk: Buffer) => {
       heardAnything = true;
-      flushOwed = false;
       countReceived(chunk);
       // Any answer is progress; nothing owed, nothing to wait for.
       if (owes()) arm();
