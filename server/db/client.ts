@@ -1,7 +1,7 @@
 import 'server-only';
 
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -19,7 +19,7 @@ import { logger } from '../logger';
 import { createBreaker, DatabaseUnavailableError } from './breaker';
 import { acquireDataDirLock } from './lock';
 import { matchingSeedTemplate, placeSeedTemplate } from './seed-template';
-import { watchedSocket } from './stall-watch';
+import { connectTo, watchedSocket, type SocketOptions } from './stall-watch';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,8 +54,8 @@ const PROBE_EVERY_MS = 1000;
 /**
  * Seconds a closed connection waits before it reconnects, after `retries` failed connections in a row. The driver's
  * own backoff grows to 20 s and is only reset by a successful connection, so after a stall the first queries waited
- * up to 20 s for a database that was answering again (#17). The breaker already keeps the app's queries off a
- * database that does not answer; this only keeps the probes from hammering it.
+ * up to 20 s for a database that was answering again (#17). While the breaker is open the pool does not connect at
+ * all (its probe asks on a connection of its own), so this only spaces reconnects after failures it has not opened on.
  */
 const reconnectBackoffSeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
 /** A pooled request silent this long has the server asked, on a connection of its own, whether it answers at all. */
@@ -74,8 +74,8 @@ async function serverAnswers(databaseUrl: string): Promise<boolean> {
     max: 1,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
-    socket: ({ host, port, path: socketPath }: { host: string[]; port: number[]; path?: string | false }) => {
-      const socket = socketPath ? net.connect(socketPath) : net.connect(port[0], host[0]);
+    socket: (target: SocketOptions) => {
+      const socket = connectTo(target);
       sockets.push(socket);
       return socket;
     },

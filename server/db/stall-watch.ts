@@ -50,7 +50,11 @@ function protocolMessages(onMessage: (type: number) => void, startsUntyped: bool
   };
 }
 
-type SocketOptions = { host: string[]; port: number[]; path?: string | false; ssl?: unknown };
+/** Where postgres.js asks its socket factory to connect. */
+export type SocketOptions = { host: string[]; port: number[]; path?: string | false; ssl?: unknown };
+
+/** A plain socket to the server postgres.js names: its Unix socket, or its first host and port. */
+export const connectTo = (target: SocketOptions): net.Socket => (target.path ? net.connect(target.path) : net.connect(target.port[0], target.host[0]));
 
 /**
  * Asks, apart from the pool, whether the server answers at all: true when it does (an error it sends back counts,
@@ -100,7 +104,7 @@ export function watchedSocket(
   return (target: SocketOptions): net.Socket => {
     const refused = refusal?.();
     if (refused) return refusedConnection(refused);
-    const socket = target.path ? net.connect(target.path) : net.connect(target.port[0], target.host[0]);
+    const socket = connectTo(target);
     if (target.ssl) return socket;
     let answersOwed = 0;
     // A Flush is answered by whatever the server has pending (a statement's description), never by ReadyForQuery.
