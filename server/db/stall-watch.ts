@@ -68,7 +68,8 @@ export type LivenessCheck = () => Promise<boolean>;
  * statement_timeout nor the kernel ever notices, and every query would wait for minutes. Destroying the socket
  * fails its queries at once and the pool opens a fresh connection for the next one, so the app recovers by itself.
  * The answers owed are counted from the protocol: one ReadyForQuery for the startup, each simple query and each
- * Sync, and after a Flush any message at all. TLS connections are left as postgres.js makes them: it replaces the socket during the TLS upgrade.
+ * Sync, and for a Flush the first message after every earlier request's ReadyForQuery. TLS connections are left as
+ * postgres.js makes them: it replaces the socket during the TLS upgrade.
  *
  * A long statement is silent too, so `silenceMs` must outlast statement_timeout, which alone would leave a stall
  * unnoticed past the 5 s a request may wait (#17). With `liveness`, a request silent for `liveness.afterMs` asks
