@@ -54,7 +54,8 @@ const cheapConcurrency = wholeNumber('CHEAP_REQUEST_CONCURRENCY', 16, 1, 10_000)
 startIdleGc();
 
 // For the bench (#18): with EVENT_LOOP_STATS_FILE set, each second's event-loop delay (ms) and memory (bytes) are
-// appended to that file as one JSON line, so a load run's stalls and what holds the RSS can be read beside it.
+// appended to that file as one JSON line (with the process id: a cluster's instances may share the file), so a load
+// run's stalls and what holds the RSS can be read beside it.
 const statsFile = process.env.EVENT_LOOP_STATS_FILE?.trim();
 if (statsFile) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
@@ -63,7 +64,7 @@ if (statsFile) {
   const file = path.resolve(statsFile);
   setInterval(() => {
     const memory = process.memoryUsage();
-    const line = { t: Date.now(), p99: delay.percentile(99) / 1e6, max: delay.max / 1e6, ...memory };
+    const line = { pid: process.pid, t: Date.now(), p99: delay.percentile(99) / 1e6, max: delay.max / 1e6, ...memory };
     delay.reset();
     fs.appendFile(file, `${JSON.stringify(line)}\n`, () => undefined);
   }, 1000).unref();
