@@ -1,6 +1,6 @@
 /** The leaderboard's filters, parsed from and written to the URL so a filtered view can be shared. */
 
-import type { Grade } from './score';
+import type { Grade } from './grades';
 
 export const LEADERBOARD_PAGE_SIZE = 20;
 export const LEADERBOARD_SORTS = ['score', 'rank', 'name', 'audit'] as const;

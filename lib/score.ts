@@ -4,6 +4,8 @@
  * are not inputs.
  */
 
+export { GRADE_BANDS, GRADES, gradeFor, scoreRangeForGrade, type Grade, type GradeTone } from './grades';
+
 export const METHODOLOGY_VERSION = '1.0';
 export const METHODOLOGY_DATE = '2026-11-01';
 
@@ -92,23 +94,6 @@ export const PILLARS = [
 export type PillarKey = (typeof PILLARS)[number]['key'];
 export type PillarScores = Record<string, { score: number; signals: Record<string, number> }>;
 
-/** Grade bands, highest first: a score at or above `min` earns the grade. */
-export const GRADE_BANDS = [
-  { grade: 'AAA', min: 90, tone: 'good' },
-  { grade: 'AA', min: 85, tone: 'good' },
-  { grade: 'A', min: 80, tone: 'good' },
-  { grade: 'BBB', min: 75, tone: 'fair' },
-  { grade: 'BB', min: 70, tone: 'fair' },
-  { grade: 'B', min: 65, tone: 'fair' },
-  { grade: 'CCC', min: 60, tone: 'poor' },
-  { grade: 'CC', min: 55, tone: 'poor' },
-  { grade: 'C', min: 50, tone: 'poor' },
-  { grade: 'D', min: 0, tone: 'poor' },
-] as const;
-
-export type Grade = (typeof GRADE_BANDS)[number]['grade'];
-export type GradeTone = (typeof GRADE_BANDS)[number]['tone'];
-export const GRADES = GRADE_BANDS.map((band) => band.grade) as Grade[];
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 /** A signal within 0–100; anything not a finite number counts as 0. */
@@ -131,18 +116,6 @@ export function computeScore(signals: Record<string, Record<string, number>>): {
     total += score * pillar.weight;
   }
   return { score: round2(total), pillars };
-}
-
-/** The grade band a score falls in. */
-export function gradeFor(score: number): { grade: Grade; tone: GradeTone } {
-  const band = GRADE_BANDS.find((candidate) => score >= candidate.min) ?? GRADE_BANDS[GRADE_BANDS.length - 1];
-  return { grade: band.grade, tone: band.tone };
-}
-
-/** The score range [min, max) a grade covers, for filtering by grade. */
-export function scoreRangeForGrade(grade: Grade): { min: number; max: number } {
-  const index = GRADE_BANDS.findIndex((band) => band.grade === grade);
-  return { min: GRADE_BANDS[index].min, max: index === 0 ? 100.01 : GRADE_BANDS[index - 1].min };
 }
 
 /** A score to one decimal for display, rounded down so it never reads as the next grade up (89.96 shows 89.9, not 90.0). */

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 
-import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
+import { COMPARE_CONTROL_TEXTS } from '@/lib/messages/open-data-controls';
 import { COMPARE_MIN, compareHref } from '@/lib/compare-selection';
 import { cn } from '@/lib/utils';
 
@@ -12,7 +12,7 @@ import { useCompareSelection } from './use-compare-selection';
 export function CompareLink({ className }: { className?: string }) {
   const { selection, clear } = useCompareSelection();
   if (selection.length === 0) return null;
-  const text = OPEN_DATA_TEXTS.compareLink(selection.length);
+  const text = COMPARE_CONTROL_TEXTS.compareLink(selection.length);
   return (
     <div className={cn('flex items-center gap-3 text-sm', className)} role="status">
       {selection.length >= COMPARE_MIN ? (
@@ -20,12 +20,12 @@ export function CompareLink({ className }: { className?: string }) {
           {text}
         </Link>
       ) : (
-        <span className="text-muted-foreground" title={OPEN_DATA_TEXTS.compareTooFew}>
+        <span className="text-muted-foreground" title={COMPARE_CONTROL_TEXTS.compareTooFew}>
           {text}
         </span>
       )}
       <button type="button" onClick={clear} className="text-muted-foreground underline-offset-4 hover:underline">
-        {OPEN_DATA_TEXTS.compareClear}
+        {COMPARE_CONTROL_TEXTS.compareClear}
       </button>
     </div>
   );

@@ -3,7 +3,7 @@
 import { Check, Plus } from 'lucide-react';
 
 import { toast } from '@/components/chrome/toast';
-import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
+import { COMPARE_CONTROL_TEXTS } from '@/lib/messages/open-data-controls';
 import { cn } from '@/lib/utils';
 
 import { useCompareSelection } from './use-compare-selection';
@@ -21,9 +21,9 @@ export function CompareToggle({ projectId, projectName, className }: Props) {
     <button
       type="button"
       aria-pressed={chosen}
-      title={chosen ? OPEN_DATA_TEXTS.compareRemove(projectName) : OPEN_DATA_TEXTS.compareAdd(projectName)}
+      title={chosen ? COMPARE_CONTROL_TEXTS.compareRemove(projectName) : COMPARE_CONTROL_TEXTS.compareAdd(projectName)}
       onClick={() => {
-        if (toggle(projectId).refused) toast.error(OPEN_DATA_TEXTS.compareFull);
+        if (toggle(projectId).refused) toast.error(COMPARE_CONTROL_TEXTS.compareFull);
       }}
       className={cn(
         'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -32,7 +32,7 @@ export function CompareToggle({ projectId, projectName, className }: Props) {
       )}
     >
       {chosen ? <Check aria-hidden className="size-3.5" /> : <Plus aria-hidden className="size-3.5" />}
-      {OPEN_DATA_TEXTS.compareToggle}
+      {COMPARE_CONTROL_TEXTS.compareToggle}
       <span className="sr-only"> {projectName}</span>
     </button>
   );

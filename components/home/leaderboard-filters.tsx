@@ -6,7 +6,7 @@ import { useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import { AUDIT_FILTERS, DEFAULT_FILTERS, LEADERBOARD_SORTS, leaderboardQuery, SORT_LABELS, type LeaderboardFilters as Filters } from '@/lib/leaderboard';
-import { GRADES } from '@/lib/score';
+import { GRADES } from '@/lib/grades';
 
 type Props = { filters: Filters; categories: string[]; chains: string[] };
 

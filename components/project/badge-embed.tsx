@@ -3,7 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/chrome/toast';
 import { AUTH_MESSAGES } from '@/lib/messages/auth';
-import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
+import { BADGE_EMBED_TEXTS } from '@/lib/messages/open-data-controls';
 
 type Props = { badgeUrl: string; verifyUrl: string; alt: string; snippets: { markdown: string; html: string } };
 
@@ -22,12 +22,12 @@ function Snippet({ format, code }: { format: string; code: string }) {
         className="justify-self-start"
         onClick={() =>
           navigator.clipboard.writeText(code).then(
-            () => toast.success(OPEN_DATA_TEXTS.badgeCopied),
+            () => toast.success(BADGE_EMBED_TEXTS.badgeCopied),
             () => toast.error(AUTH_MESSAGES.unknown),
           )
         }
       >
-        {OPEN_DATA_TEXTS.badgeCopy(format)}
+        {BADGE_EMBED_TEXTS.badgeCopy(format)}
       </Button>
     </div>
   );
@@ -37,14 +37,14 @@ function Snippet({ format, code }: { format: string; code: string }) {
 export function BadgeEmbed({ badgeUrl, verifyUrl, alt, snippets }: Props) {
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">{OPEN_DATA_TEXTS.badgeIntro}</p>
+      <p className="text-sm text-muted-foreground">{BADGE_EMBED_TEXTS.badgeIntro}</p>
       <a href={verifyUrl} className="justify-self-start">
         {/* The badge is an SVG from our own route: Next's image optimiser has nothing to add. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src={badgeUrl} alt={alt} height={20} />
       </a>
-      <Snippet format={OPEN_DATA_TEXTS.badgeMarkdown} code={snippets.markdown} />
-      <Snippet format={OPEN_DATA_TEXTS.badgeHtml} code={snippets.html} />
+      <Snippet format={BADGE_EMBED_TEXTS.badgeMarkdown} code={snippets.markdown} />
+      <Snippet format={BADGE_EMBED_TEXTS.badgeHtml} code={snippets.html} />
     </div>
   );
 }

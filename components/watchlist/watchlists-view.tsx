@@ -17,7 +17,7 @@ import { formatDate } from '@/lib/format';
 import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { WatchedProject } from '@/lib/schemas/watchlist';
-import { gradeFor } from '@/lib/score';
+import { gradeFor } from '@/lib/grades';
 import type { SearchResult } from '@/lib/search';
 import { cn, formatRank } from '@/lib/utils';
 

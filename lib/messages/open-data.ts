@@ -1,6 +1,8 @@
 // Open data (issue #19) and the API explorer on /developers.
 // Part of the message catalogue (lib/messages/): every user-visible string the spec gives, verbatim.
 
+import { BADGE_EMBED_TEXTS, COMPARE_CONTROL_TEXTS } from './open-data-controls';
+
 /** Open data (issue #19): the pages' CSV downloads, /compare, the badges and /verify. */
 export const OPEN_DATA_TEXTS = {
   downloadCsv: 'Download CSV',
@@ -14,17 +16,11 @@ export const OPEN_DATA_TEXTS = {
   compareIntro: 'Scores and pillars side by side. The link holds the projects, so you can share this comparison.',
   compareHowTo: 'Choose two to four projects with “Add to compare” on the leaderboard or a project’s page.',
   compareProblemTitle: 'This comparison cannot be shown',
-  compareTooFew: 'Compare needs at least two projects.',
+  ...COMPARE_CONTROL_TEXTS,
   compareTooMany: 'Compare takes at most four projects.',
   compareDuplicates: (ids: string[]) => `Each project may be listed once; repeated: ${ids.join(', ')}.`,
   compareMalformed: (ids: string[]) => `Not a project id: ${ids.map((id) => `“${id.length > 40 ? `${id.slice(0, 37)}…` : id}”`).join(', ')}.`,
   compareUnknown: (ids: string[]) => `No such project: ${ids.join(', ')}.`,
-  compareAdd: (name: string) => `Add ${name} to compare`,
-  compareRemove: (name: string) => `Remove ${name} from compare`,
-  compareToggle: 'Compare',
-  compareFull: 'Compare holds four projects: remove one first.',
-  compareLink: (count: number) => `Compare (${count})`,
-  compareClear: 'Clear',
   compareRadarCaption: 'Pillar scores (0–100) of each project',
   compareRows: {
     score: 'Security score',
@@ -41,11 +37,7 @@ export const OPEN_DATA_TEXTS = {
   notAssessed: 'Not assessed',
   none: 'None',
   badgeTitle: 'Badge',
-  badgeIntro: 'Embed this project’s live grade. The badge links to its verification page, where anyone can check it.',
-  badgeMarkdown: 'Markdown',
-  badgeHtml: 'HTML',
-  badgeCopy: (format: string) => `Copy ${format}`,
-  badgeCopied: 'Copied',
+  ...BADGE_EMBED_TEXTS,
   badgeAlt: (name: string, grade: string) => `${name}: Sentinel Shield security grade ${grade}`,
   badgeNotAssessed: 'not assessed',
   verifyTitle: (name: string) => `Verify ${name}’s security badge`,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { AUDIT_FILTERS, LEADERBOARD_SORTS, type LeaderboardFilters } from '../leaderboard';
-import { GRADES, type Grade } from '../score';
+import { GRADES, type Grade } from '../grades';
 
 const text = z.string().trim().min(1).max(60);
 const score = z.coerce.number().min(0).max(100);
