@@ -8,13 +8,17 @@
 // queue. This thread does little but copy bytes, so its turns stay short: it accepts at once, the app sees only the
 // few connections this thread keeps open to it, and what cannot start in time is refused fast with a 503.
 //
-// Messages: the main thread sends { type: 'listen' } once the app is ready and { type: 'drain', deadline } on
-// SIGTERM; this thread answers { type: 'listening', port }, { type: 'listen-error', message } and { type: 'drained' }.
+// Shared answers (cached pages, public API answers) are answered from one-second copies kept here
+// (scripts/front-copies.mjs), without a turn in the queue or in the app's thread.
+//
+// Messages: the main thread sends { type: 'listen' } once the app is ready, { type: 'drain', deadline } on SIGTERM
+// and { type: 'forget-copies' } when cached data changed; this thread answers { type: 'listening', port }, { type: 'listen-error', message } and { type: 'drained' }.
 import http from 'node:http';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 
 import { cheapRequestMatcher, createFrontAdmission, refuseBusy } from './admission.mjs';
+import { createSharedCopies } from './front-copies.mjs';
 
 /** @type {{ port: number, hostname: string, appSocket: string, cheapPaths: string[], keepAliveTimeoutMs: number, costly: { maxInFlight: number, maxQueued: number, maxWaitMs: number }, cheap: { maxInFlight: number, maxQueued: number, maxWaitMs: number } }} */
 const options = workerData;
@@ -26,6 +30,8 @@ const admission = createFrontAdmission({ costly: options.costly, cheap: options.
 // One kept-alive connection to the app per request it may run at once: the app never has more to serve, and they
 // stay open (the app's side never times them out), so none is closed under a request being sent on it.
 const toApp = new http.Agent({ keepAlive: true, maxSockets: options.costly.maxInFlight + options.cheap.maxInFlight });
+
+const sharedCopies = createSharedCopies();
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are not passed on; `expect` is answered here.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
@@ -42,19 +48,23 @@ function endToEnd(rawHeaders) {
 let draining = false;
 const openResponses = new Set();
 
-/** Passes one admitted request to the app and its answer back, streamed both ways. */
-function passToApp(req, res, release, forwardedFor) {
+/** Passes one admitted request to the app and its answer back, streamed both ways; a shared answer is kept too. */
+function passToApp(req, res, release, forwardedFor, copyKey) {
   const headers = endToEnd(req.rawHeaders);
   if (forwardedFor) replaceRawHeader(headers, 'x-forwarded-for', forwardedFor);
   const toAppRequest = http.request({ socketPath: options.appSocket, agent: toApp, method: req.method, path: req.url, headers });
   toAppRequest.on('response', (answer) => {
     if (draining) res.shouldKeepAlive = false;
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
+    const statusCode = answer.statusCode ?? 502;
+    const rawHeaders = endToEnd(answer.rawHeaders);
+    res.writeHead(statusCode, answer.statusMessage, rawHeaders);
+    if (copyKey !== null) keepIfShared(copyKey, answer, statusCode, rawHeaders);
     answer.pipe(res);
     answer.once('error', () => res.destroy());
   });
   toAppRequest.on('error', (error) => {
     release();
+    if (copyKey !== null) sharedCopies.forget(copyKey);
     if (res.headersSent || res.destroyed) {
       res.destroy();
       return;
@@ -70,6 +80,24 @@ function passToApp(req, res, release, forwardedFor) {
   req.pipe(toAppRequest);
 }
 
+/** Collects a shared answer as it streams to the client, and keeps it once whole; anything else drops the old copy. */
+function keepIfShared(key, answer, statusCode, rawHeaders) {
+  if (!sharedCopies.isShared(statusCode, answer.headers)) {
+    sharedCopies.forget(key);
+    return;
+  }
+  const chunks = [];
+  answer.on('data', (chunk) => chunks.push(chunk));
+  answer.once('end', () => sharedCopies.store(key, { statusCode, statusMessage: answer.statusMessage ?? '', rawHeaders, body: Buffer.concat(chunks) }));
+  answer.once('aborted', () => sharedCopies.forget(key));
+}
+
+/** Answers from a kept copy. */
+function answerWithCopy(res, copy) {
+  res.writeHead(copy.statusCode, copy.statusMessage, copy.rawHeaders);
+  res.end(copy.body);
+}
+
 async function handle(req, res) {
   openResponses.add(res);
   res.once('close', () => openResponses.delete(res));
@@ -78,15 +106,23 @@ async function handle(req, res) {
   const forwarded = req.headers['x-forwarded-for'];
   const forwardedFor = peer ? (forwarded ? `${forwarded}, ${peer}` : peer) : undefined;
   if (draining) res.shouldKeepAlive = false;
+  const copyKey = sharedCopies.keyOf(req);
+  const copy = copyKey === null ? null : sharedCopies.lookup(copyKey);
+  if (copy) {
+    answerWithCopy(res, copy);
+    return;
+  }
   const clientLeft = new AbortController();
   res.once('close', () => clientLeft.abort());
   const release = await admission.enter(req, clientLeft.signal);
   if (!release) {
+    // A refresh that never reached the app: the expired copy goes, so the next request tries the app again.
+    if (copyKey !== null) sharedCopies.forget(copyKey);
     if (!res.destroyed) refuseBusy(req, res);
     return;
   }
   res.once('close', release);
-  passToApp(req, res, release, forwardedFor);
+  passToApp(req, res, release, forwardedFor, copyKey);
 }
 
 /** Sets one header in a raw header list: every entry of that name replaced by one. */
@@ -134,6 +170,8 @@ parentPort.on('message', (message) => {
   if (message.type === 'listen') {
     server.once('error', (error) => parentPort.postMessage({ type: 'listen-error', message: String(error?.stack ?? error) }));
     server.listen(options.port, options.hostname, () => parentPort.postMessage({ type: 'listening', port: server.address().port }));
+  } else if (message.type === 'forget-copies') {
+    sharedCopies.clear();
   } else if (message.type === 'drain') {
     console.log(`${message.signal}: draining ${openResponses.size} request(s), at most ${Math.round((message.deadline - Date.now()) / 1000)} s`);
     void drain(message.deadline).then(() => parentPort.postMessage({ type: 'drained' }));

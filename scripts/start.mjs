@@ -99,8 +99,9 @@ function cheapPaths() {
   return [...paths];
 }
 
-// Shared with the bundled app through server/lifecycle.ts (same key, same shape).
-const lifecycle = { front: true, draining: false, closers: [] };
+// Shared with the bundled app through server/lifecycle.ts (same key, same shape). `forgetSharedCopies` is set once the
+// front's thread exists: the app calls it when cached data changed, so the front's copies of pages go too.
+const lifecycle = { front: true, draining: false, closers: [], forgetSharedCopies: () => {} };
 globalThis[Symbol.for('sentinel-shield.lifecycle')] = lifecycle;
 
 const next = createRequire(serverFile)('next');
@@ -147,6 +148,7 @@ const front = new Worker(new URL('./front.mjs', import.meta.url), {
     cheap: { maxInFlight: cheapConcurrency, ...queueLimits },
   },
 });
+lifecycle.forgetSharedCopies = () => front.postMessage({ type: 'forget-copies' });
 front.on('error', (error) => {
   console.error('\nThe HTTP front stopped.\n', error);
   process.exit(1);

@@ -13,6 +13,8 @@ type Lifecycle = {
   draining: boolean;
   /** The app's own clean-up (database, PostHog), run by the front after the last request. */
   closers: Array<() => Promise<void>>;
+  /** Drops the front's one-second copies of shared pages (scripts/front-copies.mjs); absent without a front. */
+  forgetSharedCopies?: () => void;
 };
 
 const LIFECYCLE_KEY = Symbol.for('sentinel-shield.lifecycle');
@@ -40,4 +42,9 @@ export function beginDraining(): void {
 /** Registers clean-up for the front to run after the last in-flight request. */
 export function onShutdown(close: () => Promise<void>): void {
   lifecycle().closers.push(close);
+}
+
+/** Cached data changed: the front's copies of shared pages and answers go too, so the next visitor sees the change. */
+export function forgetSharedCopies(): void {
+  lifecycle().forgetSharedCopies?.();
 }

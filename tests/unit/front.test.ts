@@ -10,14 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /*
  * The HTTP front of scripts/start.mjs (scripts/front.mjs), run as start.mjs runs it: a worker thread holding the
  * public port, passing requests to an app on a private socket. The app here is a small server in a process of its
- * own that echoes what reached it, and can keep its thread busy on demand (/block?ms=…), as a render under load does.
+ * own that echoes what reached it, and can keep its thread busy on demand (/block?ms=…), as a render under load does,
+ * or answer with a given Cache-Control (/shared?cc=…).
  */
 
 const APP = `
 const http = require('node:http');
+let answered = 0;
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://app');
   if (url.pathname === '/block') { const end = Date.now() + Number(url.searchParams.get('ms')); while (Date.now() < end); }
+  // /shared?cc=…: an answer with that Cache-Control and no cookie, numbered, so a test sees which ones reached the app.
+  if (url.pathname === '/shared') {
+    answered += 1;
+    res.setHeader('cache-control', url.searchParams.get('cc'));
+    res.end('answer ' + answered);
+    return;
+  }
   let body = '';
   req.setEncoding('utf8');
   req.on('data', (chunk) => (body += chunk));
@@ -131,6 +140,46 @@ describe('the HTTP front (scripts/front.mjs)', () => {
       await expect.poll(() => front.messages.map((message) => message.type), { timeout: 5_000 }).toContain('drained');
     } finally {
       keepAlive.destroy();
+      await front.stop();
+    }
+  });
+
+  it('answers a shared answer from its one-second copy, and drops every copy when told that cached data changed', async () => {
+    const front = await startFront(appSocket);
+    const body = async (pathname: string, headers?: http.OutgoingHttpHeaders) => {
+      const answer = await request(front.port, pathname, { headers });
+      if ('error' in answer) throw new Error(answer.error);
+      return answer.body;
+    };
+    try {
+      const page = '/shared?cc=s-maxage%3D60';
+      const first = await body(page);
+      expect(await body(page)).toBe(first);
+      // Another encoding is another copy; a router request always reaches the app.
+      expect(await body(page, { 'accept-encoding': 'gzip' })).not.toBe(first);
+      expect(await body(page, { rsc: '1' })).not.toBe(first);
+      front.worker.postMessage({ type: 'forget-copies' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const afterChange = await body(page);
+      expect(afterChange).not.toBe(first);
+      // A second later the copy has expired: the next request is answered by the app again.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await body(page)).not.toBe(afterChange);
+    } finally {
+      await front.stop();
+    }
+  });
+
+  it('never answers from a copy what is private, uncacheable or unmarked', async () => {
+    const front = await startFront(appSocket);
+    try {
+      for (const cacheControl of ['private, max-age=60', 'no-store', 'public, no-cache', '']) {
+        const page = `/shared?cc=${encodeURIComponent(cacheControl)}`;
+        const bodyOf = (answer: Awaited<ReturnType<typeof request>>) => ('body' in answer ? answer.body : answer.error);
+        const first = bodyOf(await request(front.port, page));
+        expect(bodyOf(await request(front.port, page)), cacheControl).not.toBe(first);
+      }
+    } finally {
       await front.stop();
     }
   });

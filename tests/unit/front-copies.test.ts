@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+
+import { createSharedCopies } from '../../scripts/front-copies.mjs';
+
+const answer = (body: string) => ({ statusCode: 200, statusMessage: 'OK', rawHeaders: ['cache-control', 's-maxage=60'], body: Buffer.from(body) });
+
+function copiesAt(start = 0, options: Parameters<typeof createSharedCopies>[0] = {}) {
+  const clock = { time: start };
+  return { clock, copies: createSharedCopies({ ttlMs: 1000, staleLimitMs: 2000, ...options, now: () => clock.time }) };
+}
+
+describe('the front’s copies of shared answers (scripts/front-copies.mjs)', () => {
+  it('keeps only 200 answers marked shared, without cookies', () => {
+    const { copies } = copiesAt();
+    expect(copies.isShared(200, { 'cache-control': 's-maxage=60' })).toBe(true);
+    expect(copies.isShared(200, { 'cache-control': 'public, max-age=30, no-transform' })).toBe(true);
+    expect(copies.isShared(200, { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' })).toBe(false);
+    expect(copies.isShared(200, { 'cache-control': 'public, no-cache' })).toBe(false);
+    expect(copies.isShared(200, {})).toBe(false);
+    expect(copies.isShared(200, { 'cache-control': 's-maxage=60', 'set-cookie': ['a=1'] })).toBe(false);
+    expect(copies.isShared(404, { 'cache-control': 's-maxage=60' })).toBe(false);
+  });
+
+  it('keys GET requests by URL and accepted encodings; other methods and router requests have none', () => {
+    const { copies } = copiesAt();
+    expect(copies.keyOf({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })).toBe('gzip\n/');
+    expect(copies.keyOf({ method: 'GET', url: '/?a=1', headers: {} })).toBe('\n/?a=1');
+    expect(copies.keyOf({ method: 'POST', url: '/', headers: {} })).toBeNull();
+    expect(copies.keyOf({ method: 'HEAD', url: '/', headers: {} })).toBeNull();
+    expect(copies.keyOf({ method: 'GET', url: '/', headers: { rsc: '1' } })).toBeNull();
+    expect(copies.keyOf({ method: 'GET', url: '/', headers: { 'next-router-prefetch': '1' } })).toBeNull();
+  });
+
+  it('answers from a copy for a second; then one request refreshes it while the others get the expired copy, at most 2 s', () => {
+    const { clock, copies } = copiesAt();
+    expect(copies.lookup('k')).toBeNull();
+    copies.store('k', answer('one'));
+    clock.time = 999;
+    expect(copies.lookup('k')?.body.toString()).toBe('one');
+    clock.time = 1000;
+    expect(copies.lookup('k')).toBeNull(); // this request refreshes
+    clock.time = 2999;
+    expect(copies.lookup('k')?.body.toString()).toBe('one');
+    clock.time = 3000;
+    expect(copies.lookup('k')).toBeNull(); // the refresh took too long: another request tries
+    copies.store('k', answer('two'));
+    expect(copies.lookup('k')?.body.toString()).toBe('two');
+  });
+
+  it('forgets one copy or all of them, and holds at most its limits, oldest dropped first', () => {
+    const { copies } = copiesAt(0, { maxEntries: 2, maxBodyBytes: 10, maxTotalBytes: 15 });
+    copies.store('a', answer('aaaa'));
+    copies.store('b', answer('bbbb'));
+    copies.store('c', answer('cccc'));
+    expect(copies.lookup('a')).toBeNull();
+    expect(copies.size()).toEqual({ entries: 2, bytes: 8 });
+    // 18 bytes would be over the 15 allowed: the oldest copy goes.
+    copies.store('d', answer('dddddddddd'));
+    expect(copies.lookup('b')).toBeNull();
+    expect(copies.size()).toEqual({ entries: 2, bytes: 14 });
+    copies.store('e', answer('too large, not kept'));
+    expect(copies.lookup('e')).toBeNull();
+    copies.forget('d');
+    expect(copies.size()).toEqual({ entries: 1, bytes: 4 });
+    copies.store('f', answer('ff'));
+    copies.clear();
+    expect(copies.lookup('f')).toBeNull();
+  });
+});
