@@ -5,15 +5,17 @@
 // project renders and signed-in calls (#17). Never kept: anything private, uncacheable, unmarked, with Set-Cookie,
 // other than 200, or asked for by the client-side router (RSC payloads vary by request headers).
 //
-// When a copy expires, the first request for it goes to the app while the others keep getting the expired copy, at
-// most STALE_LIMIT_MS, instead of all waiting in the app's queue at once. A staff write that expires cached data
-// (server/cache-tags.ts) drops every copy at once, so the next visitor of this instance sees the change.
+// When a copy expires, the next request still gets it while the front asks the app for a fresh one in the background,
+// as nginx's proxy_cache_background_update does: nobody waits for the render, and the app sees one request per copy
+// per second. A copy is never answered once it is older than ttlMs + staleLimitMs (a page not asked for in a while
+// goes to the app in the foreground). A staff write that expires cached data (server/cache-tags.ts) drops every copy
+// at once, so the next visitor of this instance sees the change.
 
 /** Requests of the client-side router: other representations of the same URL, left to the app. */
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch'];
 
 /**
- * @typedef {{ statusCode: number, statusMessage: string, rawHeaders: string[], body: Buffer, storedAt: number, refreshingSince: number | null }} Copy
+ * @typedef {{ statusCode: number, statusMessage: string, rawHeaders: string[], body: Buffer, storedAt: number, refreshing: boolean }} Copy
  */
 
 /**
@@ -53,26 +55,30 @@ export function createSharedCopies({ ttlMs = 1000, staleLimitMs = 2000, maxEntri
     },
 
     /**
-     * The copy to answer with, or null when the request must go to the app (then it is the one refreshing an expired
-     * copy, and settles it with `store` or `forget`).
+     * The copy to answer with, or null when there is none young enough; `refresh` is true for the one request that
+     * should have the app asked for a fresh copy in the background (settled with `store` or `forget`).
      * @param {string} key
-     * @returns {Copy | null}
+     * @returns {{ copy: Copy, refresh: boolean } | null}
      */
     lookup(key) {
       const copy = copies.get(key);
       if (!copy) return null;
-      const time = now();
-      if (time - copy.storedAt < ttlMs) return copy;
-      if (copy.refreshingSince !== null && time - copy.refreshingSince < staleLimitMs) return copy;
-      copy.refreshingSince = time;
-      return null;
+      const age = now() - copy.storedAt;
+      if (age < ttlMs) return { copy, refresh: false };
+      if (age >= ttlMs + staleLimitMs) {
+        remove(key);
+        return null;
+      }
+      if (copy.refreshing) return { copy, refresh: false };
+      copy.refreshing = true;
+      return { copy, refresh: true };
     },
 
     /** Keeps an answer (already judged shared) as the copy for `key`; one too large is not kept. */
     store(key, { statusCode, statusMessage, rawHeaders, body }) {
       remove(key);
       if (body.length > maxBodyBytes) return;
-      copies.set(key, { statusCode, statusMessage, rawHeaders, body, storedAt: now(), refreshingSince: null });
+      copies.set(key, { statusCode, statusMessage, rawHeaders, body, storedAt: now(), refreshing: false });
       totalBytes += body.length;
       for (const oldest of copies.keys()) {
         if (copies.size <= maxEntries && totalBytes <= maxTotalBytes) break;
@@ -80,7 +86,7 @@ export function createSharedCopies({ ttlMs = 1000, staleLimitMs = 2000, maxEntri
       }
     },
 
-    /** Drops the copy for `key` (its refresh came back private or failed): the next request goes to the app. */
+    /** Drops the copy for `key` (its refresh came back private, failed or was refused): the next request goes to the app. */
     forget: remove,
 
     /** Drops every copy (cached data changed). */

@@ -9,7 +9,8 @@
 // few connections this thread keeps open to it, and what cannot start in time is refused fast with a 503.
 //
 // Shared answers (cached pages, public API answers) are answered from one-second copies kept here
-// (scripts/front-copies.mjs), without a turn in the queue or in the app's thread.
+// (scripts/front-copies.mjs), without a turn in the queue or in the app's thread; an expired copy is refreshed in the
+// background.
 //
 // Messages: the main thread sends { type: 'listen' } once the app is ready, { type: 'drain', deadline } on SIGTERM
 // and { type: 'forget-copies' } when cached data changed; this thread answers { type: 'listening', port }, { type: 'listen-error', message } and { type: 'drained' }.
@@ -92,6 +93,31 @@ function keepIfShared(key, answer, statusCode, rawHeaders) {
   answer.once('aborted', () => sharedCopies.forget(key));
 }
 
+/** Asks the app, in its turn, for a fresh copy of an expired one that was just answered; nobody waits for it. */
+function refreshCopy(req, key, forwardedFor) {
+  void admission.enter(req).then((release) => {
+    if (!release || draining) {
+      release?.();
+      sharedCopies.forget(key);
+      return;
+    }
+    const headers = endToEnd(req.rawHeaders);
+    if (forwardedFor) replaceRawHeader(headers, 'x-forwarded-for', forwardedFor);
+    const refresh = http.request({ socketPath: options.appSocket, agent: toApp, method: 'GET', path: req.url, headers });
+    refresh.on('response', (answer) => {
+      keepIfShared(key, answer, answer.statusCode ?? 502, endToEnd(answer.rawHeaders));
+      answer.once('end', release);
+      answer.once('close', release);
+      answer.resume();
+    });
+    refresh.on('error', () => {
+      release();
+      sharedCopies.forget(key);
+    });
+    refresh.end();
+  });
+}
+
 /** Answers from a kept copy. */
 function answerWithCopy(res, copy) {
   res.writeHead(copy.statusCode, copy.statusMessage, copy.rawHeaders);
@@ -107,17 +133,16 @@ async function handle(req, res) {
   const forwardedFor = peer ? (forwarded ? `${forwarded}, ${peer}` : peer) : undefined;
   if (draining) res.shouldKeepAlive = false;
   const copyKey = sharedCopies.keyOf(req);
-  const copy = copyKey === null ? null : sharedCopies.lookup(copyKey);
-  if (copy) {
-    answerWithCopy(res, copy);
+  const found = copyKey === null ? null : sharedCopies.lookup(copyKey);
+  if (found) {
+    answerWithCopy(res, found.copy);
+    if (found.refresh) refreshCopy(req, copyKey, forwardedFor);
     return;
   }
   const clientLeft = new AbortController();
   res.once('close', () => clientLeft.abort());
   const release = await admission.enter(req, clientLeft.signal);
   if (!release) {
-    // A refresh that never reached the app: the expired copy goes, so the next request tries the app again.
-    if (copyKey !== null) sharedCopies.forget(copyKey);
     if (!res.destroyed) refuseBusy(req, res);
     return;
   }

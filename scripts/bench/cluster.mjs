@@ -235,6 +235,18 @@ function mixedRoutes({ connections, projectPaths, cookies, lists, projectIds }) 
   ];
 }
 
+/** Each route's slowest answer between two times, with when it was sent (seconds from `from`). */
+function slowestByRoute(routes, from, to) {
+  const parts = [];
+  for (const route of routes) {
+    const answered = route.answers.filter((answer) => answer.status > 0 && answer.at >= from && answer.at < to);
+    if (answered.length === 0) continue;
+    const slowest = answered.reduce((worst, answer) => (answer.ms > worst.ms ? answer : worst));
+    parts.push(`${route.name} ${ms(slowest.ms)} (+${((slowest.at - slowest.ms - from) / 1000).toFixed(1)} s)`);
+  }
+  return parts.join(', ') || 'none';
+}
+
 function loadRows(section, result) {
   for (const route of result.figures) {
     rows.push([section, `${route.name}: throughput (longest wait)`, `${rps(route.ok / result.seconds)} (${ms(route.max)})`, '', '']);
@@ -407,6 +419,7 @@ async function redisDown(origin, shape) {
   rows.push([section, 'requests during the outage: ok / failed', `${during.length - failures.length} / ${failures.length}`, '0 failed', verdict(failures.length === 0)]);
   if (failures.length) rows.push([section, 'failures during the outage, by route (from its start)', failuresByRoute(routes, downAt, upAt), '', '']);
   rows.push([section, 'slowest answer during the outage (before it)', `${ms(slowestDuring)} (${ms(slowestBefore)})`, `≤ before + ${GOALS.redisWaitMs / 1000} s`, verdict(slowestDuring <= slowestBefore + GOALS.redisWaitMs)]);
+  rows.push([section, 'slowest answer during the outage, by route (sent, from its start)', slowestByRoute(routes, downAt, upAt), '', '']);
   rows.push([section, 'reconnected after Redis came back', ms(reconnectedMs), 'by itself', verdict(Number.isFinite(reconnectedMs))]);
   rows.push([section, 'instances that exited', exits.length ? exits.join(' | ') : 'none', 'none', verdict(exits.length === 0)]);
   return routes.flatMap((route) => route.writes ?? []);
