@@ -1,8 +1,7 @@
 'use client';
 
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useAction } from 'next-safe-action/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 
 import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
@@ -22,7 +21,8 @@ type Summary = Pick<VoteSummary, 'yesPercentage' | 'total' | 'yourVote'>;
  */
 export function VoteWidget({ projectId, initial, siteAverage }: { projectId: string; initial: Summary; siteAverage: number | null }) {
   const [summary, setSummary] = useState(initial);
-  const { executeAsync, isPending } = useAction(castVoteAction);
+  // The action is called as it is, in a transition: next-safe-action's hook would add ~3 kB to every project page.
+  const [isPending, startTransition] = useTransition();
   // A vote cast before the read answers is newer than what the read brings.
   const voted = useRef(false);
 
@@ -39,16 +39,18 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
     return () => controller.abort();
   }, [projectId]);
 
-  const vote = async (value: boolean) => {
+  const vote = (value: boolean) => {
     if (isPending) return;
     voted.current = true;
-    const result = await executeAsync({ id: projectId, vote: value });
-    if (result?.data) {
-      setSummary(result.data);
-      toast.success(FEEDBACK_MESSAGES.voteCounted);
-    } else {
-      toast.error(result?.serverError ?? FEEDBACK_MESSAGES.voteFailed);
-    }
+    startTransition(async () => {
+      const result = await castVoteAction({ id: projectId, vote: value }).catch(() => null);
+      if (result?.data) {
+        setSummary(result.data);
+        toast.success(FEEDBACK_MESSAGES.voteCounted);
+      } else {
+        toast.error(result?.serverError ?? FEEDBACK_MESSAGES.voteFailed);
+      }
+    });
   };
 
   return (
@@ -57,10 +59,10 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
         Do you trust this project?
       </h2>
       <div className="mt-4 flex gap-3">
-        <Button variant={summary.yourVote === true ? 'default' : 'outline'} aria-pressed={summary.yourVote === true} disabled={isPending} onClick={() => void vote(true)}>
+        <Button variant={summary.yourVote === true ? 'default' : 'outline'} aria-pressed={summary.yourVote === true} disabled={isPending} onClick={() => vote(true)}>
           <ThumbsUp aria-hidden /> Yes
         </Button>
-        <Button variant={summary.yourVote === false ? 'default' : 'outline'} aria-pressed={summary.yourVote === false} disabled={isPending} onClick={() => void vote(false)}>
+        <Button variant={summary.yourVote === false ? 'default' : 'outline'} aria-pressed={summary.yourVote === false} disabled={isPending} onClick={() => vote(false)}>
           <ThumbsDown aria-hidden /> No
         </Button>
       </div>
