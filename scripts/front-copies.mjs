@@ -8,7 +8,10 @@
 // When a copy expires, the next request still gets it while the front asks the app for a fresh one in the background,
 // as nginx's proxy_cache_background_update does: nobody waits for the render, and the app sees one request per copy
 // per second. A copy is never answered once it is older than ttlMs + staleLimitMs (a page not asked for in a while
-// goes to the app in the foreground). A staff write that expires cached data (server/cache-tags.ts) drops every copy
+// goes to the app in the foreground). Where no copy is left of an answer that was shared a moment ago, the first
+// request goes to the app and the others for the same URL wait for its answer (at most fillWaitMs) instead of each
+// taking a turn in the queue: after a quiet spell, 200 visitors arriving at once cost one render, not 200. URLs whose
+// answers were never shared are never waited for. A staff write that expires cached data (server/cache-tags.ts) drops every copy
 // at once, so the next visitor of this instance sees the change.
 
 /** Requests of the client-side router: other representations of the same URL, left to the app. */
@@ -19,18 +22,49 @@ const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree',
  */
 
 /**
- * @param {{ ttlMs?: number, staleLimitMs?: number, maxEntries?: number, maxBodyBytes?: number, maxTotalBytes?: number, now?: () => number }} [options]
+ * @param {{ ttlMs?: number, staleLimitMs?: number, fillWaitMs?: number, rememberSharedMs?: number, maxEntries?: number, maxBodyBytes?: number, maxTotalBytes?: number, now?: () => number }} [options]
  */
-export function createSharedCopies({ ttlMs = 1000, staleLimitMs = 2000, maxEntries = 2000, maxBodyBytes = 1 << 20, maxTotalBytes = 64 << 20, now = Date.now } = {}) {
+export function createSharedCopies({
+  ttlMs = 1000,
+  staleLimitMs = 2000,
+  fillWaitMs = 2000,
+  rememberSharedMs = 60_000,
+  maxEntries = 2000,
+  maxBodyBytes = 1 << 20,
+  maxTotalBytes = 64 << 20,
+  now = Date.now,
+} = {}) {
   /** @type {Map<string, Copy>} insertion order is storage order, oldest first */
   const copies = new Map();
   let totalBytes = 0;
+  /** @type {Map<string, number>} when each key's answer was last kept, oldest first: only these are waited for */
+  const sharedAt = new Map();
+  /** @type {Map<string, { promise: Promise<Copy | null>, settle: (copy: Copy | null) => void, timer: NodeJS.Timeout }>} */
+  const fills = new Map();
 
-  function remove(key) {
+  function drop(key) {
     const copy = copies.get(key);
     if (!copy) return;
     copies.delete(key);
     totalBytes -= copy.body.length;
+  }
+
+  /** Hands the visitors waiting for `key` the copy just kept, or null: they then go to the app themselves. */
+  function settleFill(key, copy) {
+    const fill = fills.get(key);
+    if (!fill) return;
+    fills.delete(key);
+    clearTimeout(fill.timer);
+    fill.settle(copy);
+  }
+
+  function rememberShared(key) {
+    sharedAt.delete(key);
+    sharedAt.set(key, now());
+    for (const [oldest, at] of sharedAt) {
+      if (sharedAt.size <= maxEntries * 4 && now() - at < rememberSharedMs) break;
+      sharedAt.delete(oldest);
+    }
   }
 
   return {
@@ -66,7 +100,7 @@ export function createSharedCopies({ ttlMs = 1000, staleLimitMs = 2000, maxEntri
       const age = now() - copy.storedAt;
       if (age < ttlMs) return { copy, refresh: false };
       if (age >= ttlMs + staleLimitMs) {
-        remove(key);
+        drop(key);
         return null;
       }
       if (copy.refreshing) return { copy, refresh: false };
@@ -74,25 +108,57 @@ export function createSharedCopies({ ttlMs = 1000, staleLimitMs = 2000, maxEntri
       return { copy, refresh: true };
     },
 
-    /** Keeps an answer (already judged shared) as the copy for `key`; one too large is not kept. */
-    store(key, { statusCode, statusMessage, rawHeaders, body }) {
-      remove(key);
-      if (body.length > maxBodyBytes) return;
-      copies.set(key, { statusCode, statusMessage, rawHeaders, body, storedAt: now(), refreshing: false });
-      totalBytes += body.length;
-      for (const oldest of copies.keys()) {
-        if (copies.size <= maxEntries && totalBytes <= maxTotalBytes) break;
-        remove(oldest);
+    /**
+     * The answer other visitors already wait for (a copy, or null when they should go to the app themselves), or
+     * null when none is awaited. Then, for a URL shared a moment ago, this request becomes the one they wait for.
+     * @param {string} key
+     * @returns {Promise<Copy | null> | null}
+     */
+    awaitOrLead(key) {
+      const awaited = fills.get(key);
+      if (awaited) return awaited.promise;
+      const at = sharedAt.get(key);
+      if (at !== undefined && now() - at < rememberSharedMs) {
+        /** @type {(copy: Copy | null) => void} */
+        let settle = () => {};
+        const promise = new Promise((resolve) => (settle = resolve));
+        fills.set(key, { promise, settle, timer: setTimeout(() => settleFill(key, null), fillWaitMs) });
       }
+      return null;
     },
 
-    /** Drops the copy for `key` (its refresh came back private, failed or was refused): the next request goes to the app. */
-    forget: remove,
+    /** Keeps an answer (already judged shared) as the copy for `key`; one too large is not kept. */
+    store(key, { statusCode, statusMessage, rawHeaders, body }) {
+      drop(key);
+      if (body.length > maxBodyBytes) {
+        settleFill(key, null);
+        return;
+      }
+      const copy = { statusCode, statusMessage, rawHeaders, body, storedAt: now(), refreshing: false };
+      copies.set(key, copy);
+      totalBytes += body.length;
+      rememberShared(key);
+      for (const oldest of copies.keys()) {
+        if (copies.size <= maxEntries && totalBytes <= maxTotalBytes) break;
+        drop(oldest);
+      }
+      settleFill(key, copy);
+    },
+
+    /**
+     * Drops the copy for `key` (its refresh came back private, failed or was refused): the next request goes to the
+     * app, and so do the visitors waiting for it.
+     */
+    forget(key) {
+      drop(key);
+      settleFill(key, null);
+    },
 
     /** Drops every copy (cached data changed). */
     clear() {
       copies.clear();
       totalBytes = 0;
+      for (const key of [...fills.keys()]) settleFill(key, null);
     },
 
     /** How many copies are held and their bytes (for tests and logs). */

@@ -139,10 +139,20 @@ async function handle(req, res) {
     if (found.refresh) refreshCopy(req, copyKey, forwardedFor);
     return;
   }
+  const awaited = copyKey === null ? null : sharedCopies.awaitOrLead(copyKey);
+  if (awaited) {
+    const copy = await awaited;
+    if (copy) {
+      if (!res.destroyed) answerWithCopy(res, copy);
+      return;
+    }
+  }
   const clientLeft = new AbortController();
   res.once('close', () => clientLeft.abort());
   const release = await admission.enter(req, clientLeft.signal);
   if (!release) {
+    // Whoever waits for this request's answer is not kept waiting for one that will not come.
+    if (copyKey !== null) sharedCopies.forget(copyKey);
     if (!res.destroyed) refuseBusy(req, res);
     return;
   }

@@ -78,4 +78,29 @@ describe('the front’s copies of shared answers (scripts/front-copies.mjs)', ()
     copies.clear();
     expect(copies.lookup('f')).toBeNull();
   });
+
+  it('has visitors wait for one request to the app where a shared answer was kept a moment ago, never for other URLs', async () => {
+    const { clock, copies } = copiesAt(0, { fillWaitMs: 50 });
+    expect(copies.awaitOrLead('never-shared')).toBeNull();
+    expect(copies.awaitOrLead('never-shared')).toBeNull();
+    copies.store('page', answer('one'));
+    clock.time = 5000; // the copy is gone (over 3 s old), but the URL was shared a moment ago
+    expect(copies.lookup('page')).toBeNull();
+    expect(copies.awaitOrLead('page')).toBeNull(); // this request leads
+    const waiting = copies.awaitOrLead('page');
+    copies.store('page', answer('two'));
+    expect((await waiting)?.body.toString()).toBe('two');
+    // The leader's answer turned out private, or never came: the others go to the app themselves.
+    copies.clear();
+    expect(copies.awaitOrLead('page')).toBeNull();
+    const refused = copies.awaitOrLead('page');
+    copies.forget('page');
+    expect(await refused).toBeNull();
+    expect(copies.awaitOrLead('page')).toBeNull();
+    expect(await copies.awaitOrLead('page')).toBeNull(); // after fillWaitMs
+    // A minute after it was last shared, a URL is not waited for any more.
+    clock.time = 66_000;
+    expect(copies.awaitOrLead('page')).toBeNull();
+    expect(copies.awaitOrLead('page')).toBeNull();
+  });
 });
