@@ -51,12 +51,12 @@ ENV NODE_ENV=production \
     HOSTNAME=0.0.0.0 \
     DATA_DIR=/app/data
 # start.mjs (with the modules it loads: its HTTP front, front.mjs, run as a worker thread, the front's admission gate,
-# admission.mjs, and idle GC, idle-gc.mjs) serves
+# admission.mjs, its copies of shared answers, front-copies.mjs, and idle GC, idle-gc.mjs) serves
 # .next/standalone (server.js, its traced node_modules, .next/static and public/ copied in by scripts/postbuild.mjs)
 # and needs nothing else. The `node` user (uid 1000) owns the build, as in Next's own example:
 # Next writes its image cache (and, without a cache handler, regenerated pages) under .next at run time.
 COPY --from=build --chown=node:node /app/.next/standalone ./.next/standalone
-COPY --from=build /app/scripts/start.mjs /app/scripts/front.mjs /app/scripts/admission.mjs /app/scripts/idle-gc.mjs ./scripts/
+COPY --from=build /app/scripts/start.mjs /app/scripts/front.mjs /app/scripts/admission.mjs /app/scripts/front-copies.mjs /app/scripts/idle-gc.mjs ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
