@@ -13,7 +13,8 @@
 // background.
 //
 // Messages: the main thread sends { type: 'listen' } once the app is ready, { type: 'drain', deadline } on SIGTERM
-// and { type: 'forget-copies' } when cached data changed; this thread answers { type: 'listening', port }, { type: 'listen-error', message } and { type: 'drained' }.
+// and { type: 'forget-copies' } when cached data changed; this thread answers { type: 'listening', port },
+// { type: 'listen-error', message } and { type: 'drained' }.
 import http from 'node:http';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -49,11 +50,16 @@ function endToEnd(rawHeaders) {
 let draining = false;
 const openResponses = new Set();
 
-/** Passes one admitted request to the app and its answer back, streamed both ways; a shared answer is kept too. */
-function passToApp(req, res, release, forwardedFor, copyKey) {
+/** The request's headers as the app gets them: end-to-end ones only, X-Forwarded-For with the client's address. */
+function headersForApp(req, forwardedFor) {
   const headers = endToEnd(req.rawHeaders);
   if (forwardedFor) replaceRawHeader(headers, 'x-forwarded-for', forwardedFor);
-  const toAppRequest = http.request({ socketPath: options.appSocket, agent: toApp, method: req.method, path: req.url, headers });
+  return headers;
+}
+
+/** Passes one admitted request to the app and its answer back, streamed both ways; a shared answer is kept too. */
+function passToApp(req, res, release, forwardedFor, copyKey) {
+  const toAppRequest = http.request({ socketPath: options.appSocket, agent: toApp, method: req.method, path: req.url, headers: headersForApp(req, forwardedFor) });
   toAppRequest.on('response', (answer) => {
     if (draining) res.shouldKeepAlive = false;
     const statusCode = answer.statusCode ?? 502;
@@ -101,9 +107,7 @@ function refreshCopy(req, key, forwardedFor) {
       sharedCopies.forget(key);
       return;
     }
-    const headers = endToEnd(req.rawHeaders);
-    if (forwardedFor) replaceRawHeader(headers, 'x-forwarded-for', forwardedFor);
-    const refresh = http.request({ socketPath: options.appSocket, agent: toApp, method: 'GET', path: req.url, headers });
+    const refresh = http.request({ socketPath: options.appSocket, agent: toApp, method: 'GET', path: req.url, headers: headersForApp(req, forwardedFor) });
     refresh.on('response', (answer) => {
       keepIfShared(key, answer, answer.statusCode ?? 502, endToEnd(answer.rawHeaders));
       answer.once('end', release);
