@@ -1,6 +1,4 @@
 /** In-site notifications as both sides know them: what a row of /my/notifications shows, and the page size. */
-import { z } from 'zod';
-
 /** Notifications per page of /my/notifications. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -26,10 +24,6 @@ export type NotificationPage = { items: NotificationItem[]; total: number; unrea
 /** The badge shows two digits at most; the button's name always carries the exact count. */
 export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
-/** The `page` query parameter of /my/notifications: a positive whole number, anything else the first page. */
-export const notificationPageSchema = z.coerce.number().int().min(1).catch(1);
-
 /** How a user hears of alerts by mail: each at once, in one daily digest, or not at all (the bell shows them either way). */
 export const ALERT_EMAIL_CHOICES = ['immediate', 'digest', 'off'] as const;
 export type AlertEmailChoice = (typeof ALERT_EMAIL_CHOICES)[number];
-export const alertEmailSchema = z.object({ alertEmail: z.enum(ALERT_EMAIL_CHOICES) });

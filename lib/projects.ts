@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 import type { FINDING_SEVERITY_LABELS } from './findings';
 import type { AUDIT_STATUS_LABELS } from './format';
-import type { voteSummarySchema } from './schemas/projects';
+import type { voteSummarySchema } from './schemas/answers';
 import type { AuditFinding } from './schemas/staff-audit';
 import type { Grade, GradeTone } from './score';
 

@@ -4,7 +4,7 @@
  */
 
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from './constants';
-import type { Watchlist } from './schemas/watchlist';
+import type { Watchlist } from './schemas/answers';
 
 export type WatchlistState = { lists: Watchlist[]; selected: number };
 

@@ -11,8 +11,8 @@ import {
   signupBodySchema,
   verifyEmailBodySchema,
 } from '@/lib/schemas/auth';
-import { pageViewBodySchema, searchQuerySchema, searchResultSchema, voteBodySchema, voteQuerySchema, voteSummarySchema, yesPercentageQuerySchema, yesPercentageSchema } from '@/lib/schemas/projects';
-import { unreadNotificationsSchema } from '@/lib/schemas/notifications';
+import { pageViewBodySchema, searchQuerySchema, searchResultSchema, voteBodySchema, voteQuerySchema, yesPercentageQuerySchema, yesPercentageSchema } from '@/lib/schemas/projects';
+import { unreadNotificationsSchema, voteSummarySchema, watchlistProjectsSchema, watchlistSchema } from '@/lib/schemas/answers';
 import { addWalletSchema, avatarOwnerSchema, userEventSchema, usernameSchema, walletSchema } from '@/lib/schemas/settings';
 import {
   contractAddressQuerySchema,
@@ -37,8 +37,6 @@ import {
   deleteWatchlistSchema,
   setWatchlistProjectSchema,
   updateWatchlistSchema,
-  watchlistProjectsSchema,
-  watchlistSchema,
 } from '@/lib/schemas/watchlist';
 
 /**
@@ -52,7 +50,8 @@ import {
  * (`output`). Output objects come out closed (additionalProperties false), so an answer that grows a field no
  * longer matches. An answer schema that JSON Schema cannot express (a transform) throws rather than turn vague.
  */
-const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+// Answers the browser reads on every page are zod/mini schemas (lib/schemas/answers.ts): core types cover both builds.
+const jsonSchemaOf = (schema: z.core.$ZodType, io: 'input' | 'output') => {
   const generated: Record<string, unknown> = { ...z.toJSONSchema(schema, io === 'input' ? { io, unrepresentable: 'any' } : { io }) };
   // The document states its dialect once (OpenAPI 3.1 is JSON Schema 2020-12).
   delete generated.$schema;
@@ -67,7 +66,7 @@ const queryOf = (schema: z.ZodObject) => {
   return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property }));
 };
 /** A JSON answer described by its zod schema. */
-const answer = (description: string, schema: z.ZodType) => ({ description, ...json(jsonSchemaOf(schema, 'output')) });
+const answer = (description: string, schema: z.core.$ZodType) => ({ description, ...json(jsonSchemaOf(schema, 'output')) });
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [String(code), answer('Refused', apiErrorSchema)]));
 
 const authCall = (summary: string, schema: z.ZodType, codes: number[]) => ({

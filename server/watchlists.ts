@@ -4,7 +4,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { UserFacingError } from '@/lib/errors';
 import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
-import { WATCHLIST_MAX_PROJECTS, WATCHLISTS_PER_USER_MAX, type WatchedProject, type Watchlist } from '@/lib/schemas/watchlist';
+import type { Watchlist } from '@/lib/schemas/answers';
+import { WATCHLIST_MAX_PROJECTS, WATCHLISTS_PER_USER_MAX, type WatchedProject } from '@/lib/schemas/watchlist';
 
 import { getDb, type Database } from './db/client';
 import { isUniqueViolation } from './db/errors';

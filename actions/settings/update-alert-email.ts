@@ -1,7 +1,7 @@
 'use server';
 
 // Sets how the signed-in user hears of alerts by mail (immediately, in a daily digest, or not at all).
-import { alertEmailSchema } from '@/lib/notifications';
+import { alertEmailSchema } from '@/lib/schemas/notifications';
 import { setAlertEmailChoice } from '@/server/alert-mail';
 
 import { authActionClient } from '../client';

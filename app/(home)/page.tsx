@@ -39,7 +39,7 @@ function Section({ id, title, action, children, className }: { id: string; title
   );
 }
 
-const listSkeleton = <Skeleton className="h-72 w-full rounded-lg" />;
+const listSkeleton = <Skeleton corners="lg" className="h-72 w-full" />;
 
 export default async function HomePage() {
   const config = getConfig();
@@ -50,7 +50,7 @@ export default async function HomePage() {
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4">
           <Logo className="text-white" />
           <div className="ml-auto flex items-center gap-3">
-            <QuoteDialogTrigger embedUrl={config.quoteFormEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
+            <QuoteDialogTrigger embedUrl={config.quoteFormEmbedUrl} />
             <NotificationBell />
             <div id="tour-account" className="hidden lg:block">
               <AccountArea />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { usePublicConfig } from '@/components/chrome/public-config';
 import { AVATAR_CACHE_KEY_PERIOD_MS } from '@/lib/constants';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 /** `avatarVersion`: when the store last got the user's picture (ms), null when it has none. */
 export type AvatarUser = { email: string; username: string | null; image: string | null; avatarVersion: number | null };
@@ -23,7 +23,9 @@ export function avatarStoreUrl(baseUrl: string, username: string, now = Date.now
  * the user's own image, then to the uppercased first letter of the email. The store is asked only when the user has
  * a picture there (a version), so a user without one makes no failed request.
  */
-export function UserAvatar({ user, className }: { user: AvatarUser; className?: string }) {
+const AVATAR_SIZES = { default: 'size-9', large: 'size-24 text-3xl' } as const;
+
+export function UserAvatar({ user, size = 'default', className }: { user: AvatarUser; size?: keyof typeof AVATAR_SIZES; className?: string }) {
   const { avatarBaseUrl } = usePublicConfig();
   const storeUrl = avatarBaseUrl && user.username && user.avatarVersion !== null ? avatarStoreUrl(avatarBaseUrl, user.username, undefined, user.avatarVersion) : null;
   const candidates = [storeUrl, user.image].filter((url): url is string => Boolean(url));
@@ -31,7 +33,7 @@ export function UserAvatar({ user, className }: { user: AvatarUser; className?: 
   const [failed, setFailed] = useState<string[]>([]);
   const src = candidates.find((url) => !failed.includes(url));
   return (
-    <span className={cn('inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-blue-500 font-semibold text-white', className)}>
+    <span className={cx(AVATAR_SIZES[size], 'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-blue-500 font-semibold text-white', className)}>
       {src ? (
         // eslint-disable-next-line @next/next/no-img-element -- the avatar store may be any origin; a failed load falls back
         <img

@@ -4,7 +4,7 @@ import Link from 'next/link';
 
 import { COMPARE_CONTROL_TEXTS } from '@/lib/messages/open-data-controls';
 import { COMPARE_MIN, compareHref } from '@/lib/compare-selection';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 import { useCompareSelection } from './use-compare-selection';
 
@@ -14,7 +14,7 @@ export function CompareLink({ className }: { className?: string }) {
   if (selection.length === 0) return null;
   const text = COMPARE_CONTROL_TEXTS.compareLink(selection.length);
   return (
-    <div className={cn('flex items-center gap-3 text-sm', className)} role="status">
+    <div className={cx('flex items-center gap-3 text-sm', className)} role="status">
       {selection.length >= COMPARE_MIN ? (
         <Link href={compareHref(selection)} className="font-semibold text-primary underline-offset-4 hover:underline">
           {text}

@@ -4,7 +4,7 @@ import { Check, Plus } from 'lucide-react';
 
 import { toast } from '@/components/chrome/toast';
 import { COMPARE_CONTROL_TEXTS } from '@/lib/messages/open-data-controls';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 import { useCompareSelection } from './use-compare-selection';
 
@@ -25,7 +25,7 @@ export function CompareToggle({ projectId, projectName, className }: Props) {
       onClick={() => {
         if (toggle(projectId).refused) toast.error(COMPARE_CONTROL_TEXTS.compareFull);
       }}
-      className={cn(
+      className={cx(
         'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         chosen && 'border-primary bg-primary/10 text-primary',
         className,

@@ -8,15 +8,19 @@ import Link from 'next/link';
 import { authModalAtom } from '@/components/auth/atoms';
 import { preloadAuthModal } from '@/components/auth/auth-modal-trigger';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { CHROME_TEXTS } from '@/lib/messages/chrome';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 // The avatar menu (a Radix dropdown) loads only for signed-in visitors.
 const UserMenu = dynamic(() => import('./user-menu').then((module) => module.UserMenu), {
   ssr: false,
-  loading: () => <Skeleton aria-label="Loading account" className="h-9 w-40 rounded-md bg-white/10" />,
+  loading: () => <AccountPlaceholder />,
 });
+
+/** Holds the account area's place on the navy bar while the session or the menu loads. */
+function AccountPlaceholder({ className }: { className?: string }) {
+  return <div data-slot="skeleton" aria-label="Loading account" className={cx('h-9 w-40 animate-pulse rounded-md bg-white/10', className)} />;
+}
 
 /**
  * Log In and Sign Up for signed-out visitors. Large screens open the auth modal; smaller screens go to the
@@ -24,16 +28,16 @@ const UserMenu = dynamic(() => import('./user-menu').then((module) => module.Use
  */
 export function SignedOutActions({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
   const openModal = useSetAtom(authModalAtom);
-  const ghost = tone === 'dark' ? 'text-navy-foreground hover:bg-white/10 hover:text-white' : '';
+  const ghost = tone === 'dark' ? 'navyGhost' : 'ghost';
   return (
-    <div className={cn('flex items-center gap-2', className)}>
-      <Button variant="ghost" className={cn('hidden lg:inline-flex', ghost)} onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('login')}>
+    <div className={cx('flex items-center gap-2', className)}>
+      <Button variant={ghost} className="max-lg:hidden" onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('login')}>
         {CHROME_TEXTS.logIn}
       </Button>
-      <Button variant="secondary" className="hidden lg:inline-flex" onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('signup')}>
+      <Button variant="secondary" className="max-lg:hidden" onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('signup')}>
         {CHROME_TEXTS.signUp}
       </Button>
-      <Button asChild variant="ghost" className={cn('lg:hidden', ghost)}>
+      <Button asChild variant={ghost} className="lg:hidden">
         <Link href="/auth/login">{CHROME_TEXTS.logIn}</Link>
       </Button>
       <Button asChild variant="secondary" className="lg:hidden">
@@ -46,7 +50,7 @@ export function SignedOutActions({ tone = 'dark', className }: { tone?: 'dark' |
 /** The header's account area: a placeholder while the session loads, then the avatar menu or Log In / Sign Up. */
 export function AccountArea({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
   const { data, status } = useSession();
-  if (status === 'loading') return <Skeleton aria-label="Loading account" className={cn('h-9 w-40 rounded-md bg-white/10', className)} />;
+  if (status === 'loading') return <AccountPlaceholder className={className} />;
   if (status === 'authenticated' && data.user?.email) {
     const user = data.user as { email: string; username?: string | null; image?: string | null; avatarVersion?: number | null };
     return (

@@ -51,7 +51,7 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
           </nav>
           <div className="ml-auto flex items-center gap-3">
             <NavSearch className="hidden md:block" />
-            <QuoteDialogTrigger embedUrl={quoteEmbedUrl} triggerClassName="h-9 px-3 text-sm sm:h-10 sm:px-4" />
+            <QuoteDialogTrigger embedUrl={quoteEmbedUrl} />
             <NotificationBell />
             <AccountArea className="hidden lg:flex" />
             <MobileDrawerTrigger />

@@ -14,7 +14,7 @@ export function MobileDrawerTrigger() {
   const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadDrawer);
   return (
     <>
-      <Button variant="ghost" size="icon" className="text-navy-foreground hover:bg-white/10 hover:text-white lg:hidden" aria-label="Open menu" {...triggerProps}>
+      <Button variant="navyGhost" size="icon" className="lg:hidden" aria-label="Open menu" {...triggerProps}>
         <Menu aria-hidden className="size-6" />
       </Button>
       {mounted ? <MobileDrawer open={open} onOpenChange={setOpen} /> : null}

@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { badgeText } from '@/lib/notifications';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 import { useUnreadNotifications } from './use-unread-notifications';
 
@@ -16,7 +16,7 @@ export const NOTIFICATIONS_PATH = '/my/notifications';
 /** The bell link with its badge; the link's name carries the exact count, so the badge is hidden from readers. */
 export function NotificationBellLink({ unread, className }: { unread: number; className?: string }) {
   return (
-    <Button asChild variant="ghost" size="icon" className={cn('relative text-navy-foreground hover:bg-white/10 hover:text-white', className)}>
+    <Button asChild variant="navyGhost" size="icon" className={cx('relative', className)}>
       <Link href={NOTIFICATIONS_PATH} aria-label={NOTIFICATION_MESSAGES.bellLabel(unread)}>
         <Bell aria-hidden className="size-5" />
         {unread > 0 ? (

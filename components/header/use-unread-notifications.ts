@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 
 import { unreadNotificationsAtom } from '@/components/notifications/atoms';
 import { http } from '@/lib/http';
-import { unreadNotificationsSchema } from '@/lib/schemas/notifications';
+import { loadAnswerSchemas } from '@/lib/schemas/load-answers';
 
 /** Where the count is read (app/api/user/notifications/unread). */
 export const UNREAD_NOTIFICATIONS_PATH = '/api/user/notifications/unread';
@@ -23,7 +23,8 @@ export function useUnreadNotifications(): number | null {
     let active = true;
     const refresh = async () => {
       try {
-        const { unread } = unreadNotificationsSchema.parse(await http.get(UNREAD_NOTIFICATIONS_PATH));
+        const [answer, schemas] = await Promise.all([http.get(UNREAD_NOTIFICATIONS_PATH), loadAnswerSchemas()]);
+        const { unread } = schemas.unreadNotificationsSchema.parse(answer);
         if (active) setUnread(unread);
       } catch {
         // Offline, signed out meanwhile or a deploy in between: the next refresh tries again.

@@ -10,7 +10,7 @@ import { formatPercentage } from '@/lib/format';
 import { http } from '@/lib/http';
 import { FEEDBACK_MESSAGES } from '@/lib/messages/chrome';
 import type { VoteSummary } from '@/lib/projects';
-import { voteSummarySchema } from '@/lib/schemas/projects';
+import { loadAnswerSchemas } from '@/lib/schemas/load-answers';
 
 type Summary = Pick<VoteSummary, 'yesPercentage' | 'total' | 'yourVote'>;
 
@@ -28,10 +28,9 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
 
   useEffect(() => {
     const controller = new AbortController();
-    http
-      .get(`/api/projects/vote`, { query: { id: projectId }, signal: controller.signal })
-      .then((body) => {
-        const fresh = voteSummarySchema.safeParse(body);
+    Promise.all([http.get(`/api/projects/vote`, { query: { id: projectId }, signal: controller.signal }), loadAnswerSchemas()])
+      .then(([body, schemas]) => {
+        const fresh = schemas.voteSummarySchema.safeParse(body);
         if (fresh.success && !voted.current) setSummary(fresh.data);
       })
       // Without it the widget keeps the cached counts and no pressed button; voting still works.

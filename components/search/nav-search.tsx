@@ -2,7 +2,7 @@
 
 import { useHeaderSearchVisible } from '@/components/header/use-header-search-visible';
 import { NAV_SEARCH_DROPDOWN_WIDTH } from '@/lib/constants';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 import { ProjectSearch } from './project-search';
 
@@ -12,7 +12,7 @@ export function NavSearch({ className }: { className?: string }) {
   return (
     <div
       style={{ width: NAV_SEARCH_DROPDOWN_WIDTH }}
-      className={cn('transition-opacity duration-300', visible ? 'opacity-100' : 'pointer-events-none opacity-0', className)}
+      className={cx('transition-opacity duration-300', visible ? 'opacity-100' : 'pointer-events-none opacity-0', className)}
       aria-hidden={!visible}
     >
       <ProjectSearch context="navigation-bar" disabled={!visible} />

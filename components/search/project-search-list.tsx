@@ -60,7 +60,7 @@ export default function ProjectSearchList({ open, onClose, anchorRef, listId, is
             ? Array.from({ length: SEARCH_LOADING_ROWS }, (_, index) => (
                 <li key={index} aria-hidden className="flex items-center gap-3 px-3 py-2" data-testid="search-loading-row">
                   <Skeleton className="h-4 w-8" />
-                  <Skeleton className="size-6 rounded-full" />
+                  <Skeleton corners="full" className="size-6" />
                   <Skeleton className="h-4 flex-1" />
                 </li>
               ))

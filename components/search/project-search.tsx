@@ -6,7 +6,7 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'rea
 
 import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 import { useProjectSearch } from './use-project-search';
 
@@ -90,8 +90,8 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
 
   return (
     <>
-      <div ref={anchorRef} className={cn('relative', className)} onPointerEnter={preloadList} onTouchStart={preloadList}>
-        <Search aria-hidden className={cn('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
+      <div ref={anchorRef} className={cx('relative', className)} onPointerEnter={preloadList} onTouchStart={preloadList}>
+        <Search aria-hidden className={cx('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
         <input
           ref={inputRef}
           type="text"
@@ -118,7 +118,7 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
           }}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className={cn(
+          className={cx(
             'w-full rounded-md pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed',
             isNav
               ? 'h-9 border border-white/15 bg-white/10 text-sm text-navy-foreground placeholder:text-navy-foreground/60 focus-visible:border-white/40 focus-visible:ring-2 focus-visible:ring-white/30'

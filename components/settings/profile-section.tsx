@@ -79,7 +79,7 @@ export function ProfileSection({ profile }: { profile: ProfileProps }) {
       <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="grid justify-items-center gap-3">
           <span data-testid="profile-avatar">
-            <UserAvatar user={{ email: profile.email, username: savedUsername, image: profile.image, avatarVersion }} className="size-24 text-3xl" />
+            <UserAvatar user={{ email: profile.email, username: savedUsername, image: profile.image, avatarVersion }} size="large" />
           </span>
           <input
             ref={fileInput}

@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { authModalAtom } from '@/components/auth/atoms';
 import { toast } from '@/components/chrome/toast';
 import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 import { useHasWatchlists, useWatchlists } from './watchlists-provider';
 
@@ -24,9 +24,9 @@ function StarButton({ projectName, className, watched, busy, onClick }: Omit<Pro
       disabled={busy}
       aria-busy={busy}
       onClick={onClick}
-      className={cn('inline-flex size-9 items-center justify-center rounded-full hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cx('inline-flex size-9 items-center justify-center rounded-full hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
     >
-      <Star aria-hidden className={cn('size-5', watched ? 'fill-amber-400 text-amber-400' : '')} />
+      <Star aria-hidden className={cx('size-5', watched ? 'fill-amber-400 text-amber-400' : '')} />
     </button>
   );
 }

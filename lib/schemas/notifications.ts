@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
-/** GET /api/user/notifications/unread: how many of the caller's notifications are unread. */
-export const unreadNotificationsSchema = z.strictObject({ unread: z.number().int().min(0) });
-export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+import { ALERT_EMAIL_CHOICES } from '../notifications';
+
+/** The `page` query parameter of /my/notifications: a positive whole number, anything else the first page. */
+export const notificationPageSchema = z.coerce.number().int().min(1).catch(1);
+
+/** The settings form's choice of how alerts arrive by mail. */
+export const alertEmailSchema = z.object({ alertEmail: z.enum(ALERT_EMAIL_CHOICES) });

@@ -35,19 +35,10 @@ export const searchResultSchema = z.object({
   tokenTickers: z.array(z.string()),
 });
 
-/** A project's votes, and the asking voter's own when known (POST /api/projects/vote answers it). */
-export const voteSummarySchema = z.object({
-  yes: z.int().nonnegative(),
-  no: z.int().nonnegative(),
-  total: z.int().nonnegative(),
-  /** 0–100 with one decimal; null before the first vote. */
-  yesPercentage: z.number().min(0).max(100).nullable(),
-  yourVote: z.boolean().nullable(),
-});
-
 /** GET /api/projects/average-yes-percentage: site-wide without `id`, the project's with its vote count with it. */
-export const siteYesPercentageSchema = voteSummarySchema.pick({ yesPercentage: true });
-export const projectYesPercentageSchema = z.object({ id: z.string(), yesPercentage: voteSummarySchema.shape.yesPercentage, votes: z.int().nonnegative() });
+const yesPercentage = z.number().min(0).max(100).nullable();
+export const siteYesPercentageSchema = z.object({ yesPercentage });
+export const projectYesPercentageSchema = z.object({ id: z.string(), yesPercentage, votes: z.int().nonnegative() });
 export const yesPercentageSchema = z.union([siteYesPercentageSchema, projectYesPercentageSchema]);
 
 export type YesPercentage = z.infer<typeof yesPercentageSchema>;

@@ -32,13 +32,6 @@ export const updateWatchlistSchema = z.strictObject({ id: watchlistId, name: wat
 export const setWatchlistProjectSchema = z.strictObject({ id: watchlistId, projectId, watched: z.boolean('watched must be true or false') });
 export const deleteWatchlistSchema = z.strictObject({ id: watchlistId });
 
-/** A watchlist as GET /api/watchlist lists it: its projects in the list's order. */
-export const watchlistSchema = z.object({ id: watchlistId, name: watchlistNameSchema, projects: z.array(projectId) });
-export type Watchlist = z.infer<typeof watchlistSchema>;
-
-/** POST /api/watchlist/projects: the list's projects after the change, others' changes included. */
-export const watchlistProjectsSchema = watchlistSchema.pick({ projects: true });
-export type WatchlistProjects = z.infer<typeof watchlistProjectsSchema>;
 
 /** What the watchlists page shows of a watched project. */
 export type WatchedProject = {

@@ -14,6 +14,11 @@ const { countMock, session } = vi.hoisted(() => ({
 }));
 
 vi.mock('@/lib/http', () => ({ http: { get: countMock } }));
+// The real schemas, handed over at once: the app loads them on first use, which in a test takes more rounds than settle().
+vi.mock('@/lib/schemas/load-answers', async () => {
+  const schemas = await import('@/lib/schemas/answers');
+  return { loadAnswerSchemas: async () => schemas };
+});
 vi.mock('next-auth/react', () => ({ useSession: () => ({ data: session.status === 'authenticated' ? { user: { email: 'a@example.com' } } : null, status: session.status }) }));
 
 const root = createTestRoot();

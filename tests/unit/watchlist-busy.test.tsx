@@ -2,7 +2,7 @@ import { act, createRef, useImperativeHandle, useLayoutEffect, type Ref } from '
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { useWatchlists, WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
-import type { Watchlist } from '@/lib/schemas/watchlist';
+import type { Watchlist } from '@/lib/schemas/answers';
 
 import { createTestRoot, settle } from '../support/render';
 

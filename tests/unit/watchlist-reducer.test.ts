@@ -8,8 +8,8 @@ import {
   updateWatchlistSchema,
   WATCHLIST_MAX_PROJECTS,
   watchlistNameSchema,
-  type Watchlist,
 } from '@/lib/schemas/watchlist';
+import type { Watchlist } from '@/lib/schemas/answers';
 import {
   onlyTemp,
   selectedList,

@@ -21,6 +21,11 @@ const { listMock, createMock, setProjectMock, toastMock, session, pathname } = v
 }));
 
 vi.mock('@/lib/http', () => ({ http: { get: listMock } }));
+// The real schemas, handed over at once: the app loads them on first use, which in a test takes more rounds than settle().
+vi.mock('@/lib/schemas/load-answers', async () => {
+  const schemas = await import('@/lib/schemas/answers');
+  return { loadAnswerSchemas: async () => schemas };
+});
 vi.mock('@/actions/watchlists/create-watchlist', () => ({ createWatchlistAction: createMock }));
 vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProjectAction: setProjectMock }));
 vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction: vi.fn() }));

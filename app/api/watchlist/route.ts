@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 
-import type { Watchlist } from '@/lib/schemas/watchlist';
+import type { Watchlist } from '@/lib/schemas/answers';
 import { signedInRoute } from '@/server/api';
 import { listWatchlists } from '@/server/watchlists';
 

@@ -6,7 +6,8 @@ import { MarkAllReadButton, MarkReadButton } from '@/components/notifications/no
 import { AlertBadges } from '@/components/project/alert-badges';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
-import { notificationPageSchema, type NotificationItem } from '@/lib/notifications';
+import type { NotificationItem } from '@/lib/notifications';
+import { notificationPageSchema } from '@/lib/schemas/notifications';
 import { cn } from '@/lib/utils';
 import { listNotifications } from '@/server/notifications';
 import { requireUser } from '@/server/session';

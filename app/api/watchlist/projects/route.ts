@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 
-import { setWatchlistProjectSchema, type WatchlistProjects } from '@/lib/schemas/watchlist';
+import type { WatchlistProjects } from '@/lib/schemas/answers';
+import { setWatchlistProjectSchema } from '@/lib/schemas/watchlist';
 import { readJson, signedInRoute } from '@/server/api';
 import { setWatchlistProject } from '@/server/watchlists';
 

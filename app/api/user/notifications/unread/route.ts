@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 
-import type { UnreadNotifications } from '@/lib/schemas/notifications';
+import type { UnreadNotifications } from '@/lib/schemas/answers';
 import { signedInRoute } from '@/server/api';
 import { countUnreadNotifications } from '@/server/notifications';
 
