@@ -1,11 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect } from 'react';
 
 import { LazyErrorFallback } from '@/components/chrome/lazy-error-fallback';
-import { ServerErrorPage } from '@/components/chrome/server-error-page';
-import { Button } from '@/components/ui/button';
+import { LazyServerErrorPage } from '@/components/chrome/lazy-server-error-page';
 
 /** A failure on the server (it carries a digest) shows the 500 page; one in the browser shows the red panel. */
 export default function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -14,16 +12,5 @@ export default function RouteError({ error, reset }: { error: Error & { digest?:
   }, [error]);
 
   if (!error.digest) return <LazyErrorFallback error={error} />;
-  return (
-    <ServerErrorPage
-      actions={
-        <>
-          <Button onClick={reset}>Try again</Button>
-          <Button asChild variant="outline">
-            <Link href="/">Back to Homepage</Link>
-          </Button>
-        </>
-      }
-    />
-  );
+  return <LazyServerErrorPage onRetry={reset} />;
 }

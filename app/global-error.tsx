@@ -1,6 +1,6 @@
 'use client';
 
-import { ServerErrorPage } from '@/components/chrome/server-error-page';
+import { LazyServerErrorPage } from '@/components/chrome/lazy-server-error-page';
 
 import './globals.css';
 
@@ -9,7 +9,7 @@ export default function GlobalError() {
   return (
     <html lang="en">
       <body className="font-sans">
-        <ServerErrorPage />
+        <LazyServerErrorPage />
       </body>
     </html>
   );

@@ -12,10 +12,12 @@ type Props = {
   subheading?: string;
   /** Replace the default 'Back to Homepage' link. */
   actions?: ReactNode;
+  /** Offers "Try again" (the error boundary's reset) before the way home. */
+  onRetry?: () => void;
 };
 
 /** The server error page (SPEC §2); viewing it is logged to analytics. */
-export function ServerErrorPage({ heading = SERVER_ERROR_PAGE.heading, subheading = SERVER_ERROR_PAGE.subheading, actions }: Props) {
+export function ServerErrorPage({ heading = SERVER_ERROR_PAGE.heading, subheading = SERVER_ERROR_PAGE.subheading, actions, onRetry }: Props) {
   useEffect(() => {
     track('server_error_page_viewed', { path: window.location.pathname });
   }, []);
@@ -28,9 +30,12 @@ export function ServerErrorPage({ heading = SERVER_ERROR_PAGE.heading, subheadin
       <p className="mt-3 text-muted-foreground">{SERVER_ERROR_PAGE.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actions ?? (
-          <Button asChild>
-            <Link href="/">{SERVER_ERROR_PAGE.backToHome}</Link>
-          </Button>
+          <>
+            {onRetry ? <Button onClick={onRetry}>{SERVER_ERROR_PAGE.tryAgain}</Button> : null}
+            <Button asChild variant={onRetry ? 'outline' : 'default'}>
+              <Link href="/">{SERVER_ERROR_PAGE.backToHome}</Link>
+            </Button>
+          </>
         )}
       </div>
     </section>

@@ -6,6 +6,7 @@ export const SERVER_ERROR_PAGE = {
   subheading: 'Sorry, something went wrong.',
   text: 'Server Error 500. We apologize and are fixing the problem. Please try again at a later stage.',
   backToHome: 'Back to Homepage',
+  tryAgain: 'Try again',
 } as const;
 
 export const CHROME_TEXTS = {

@@ -22,6 +22,13 @@ describe('the server error page', () => {
     expect(back?.getAttribute('href')).toBe('/');
   });
 
+  it('offers "Try again" before the way home when the error boundary can retry', () => {
+    const page = rendered(<ServerErrorPage onRetry={() => {}} />);
+    expect([...page.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Try again']);
+    expect([...page.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Back to Homepage']);
+    expect(page.body.textContent?.indexOf('Try again')).toBeLessThan(page.body.textContent?.indexOf('Back to Homepage') ?? 0);
+  });
+
   it('lets a page put its own headings and actions in place of the defaults', () => {
     const page = rendered(<ServerErrorPage heading="Maintenance" subheading="Back soon." actions={<button>Retry</button>} />);
     expect(page.querySelector('h1')?.textContent).toBe('Maintenance');
