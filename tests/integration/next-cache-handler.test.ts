@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startRedisProxy } from '../support/redis-proxy';
 
 /**
  * Next's data and page cache on Redis (server/next-cache-handler.mjs) through an outage: while Redis cannot be
@@ -12,40 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const REDIS_URL = process.env.REDIS_URL ?? null;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A TCP proxy in front of the real Redis that can be cut (connections dropped and refused) and restored. */
-async function cuttableProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 6379), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('error', () => {});
-          socket.on('close', () => {
-            sockets.delete(socket);
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  const cut = async () => {
-    const closed = new Promise((resolve) => server?.close(resolve));
-    for (const socket of sockets) socket.destroy();
-    await closed;
-  };
-  await listen();
-  return { url: () => `redis://127.0.0.1:${port}`, cut, restore: listen };
-}
 
 type Handler = {
   get(key: string, context?: { softTags: string[] }): Promise<{ value: { kind: string; data: { body: string } } } | null>;
@@ -68,14 +35,14 @@ async function readUntil(handler: Handler, key: string, expected: (body: string 
 }
 
 describe.skipIf(!REDIS_URL)('Next cache on Redis through an outage', () => {
-  let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
+  let proxy: Awaited<ReturnType<typeof startRedisProxy>>;
   let handler: Handler;
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-next-cache-'));
   const run = randomBytes(4).toString('hex');
 
   beforeAll(async () => {
-    proxy = await cuttableProxy(new URL(REDIS_URL!));
-    process.env.REDIS_URL = proxy.url();
+    proxy = await startRedisProxy(new URL(REDIS_URL!));
+    process.env.REDIS_URL = proxy.url;
     fs.mkdirSync(path.join(distDir, 'server'));
     fs.writeFileSync(path.join(distDir, 'BUILD_ID'), `test-${run}`);
     const { default: CacheHandler } = await import('@/server/next-cache-handler.mjs');
@@ -86,7 +53,7 @@ describe.skipIf(!REDIS_URL)('Next cache on Redis through an outage', () => {
 
   afterAll(async () => {
     process.env.REDIS_URL = REDIS_URL!;
-    await proxy.cut();
+    await proxy.close();
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
@@ -94,7 +61,7 @@ describe.skipIf(!REDIS_URL)('Next cache on Redis through an outage', () => {
     await handler.set(`before-${run}`, fetchEntry('shared before'), { tags: [], revalidate: 300 });
     expect((await readUntil(handler, `before-${run}`, (body) => body === 'shared before')).body).toBe('shared before');
 
-    await proxy.cut();
+    proxy.cut();
     // What Redis held is out of reach, and no copy of it stands in: another instance may have revalidated it.
     const unreachable = await readUntil(handler, `before-${run}`, (body) => body === null);
     expect(unreachable.body).toBeNull();
@@ -105,7 +72,7 @@ describe.skipIf(!REDIS_URL)('Next cache on Redis through an outage', () => {
     expect(during.body).toBe('rendered in the outage');
     expect(during.tookMs).toBeLessThan(1000);
 
-    await proxy.restore();
+    proxy.resume();
     expect((await readUntil(handler, `before-${run}`, (body) => body === 'shared before', 10_000)).body).toBe('shared before');
     // Redis never got the outage's entry, and the memory that held it is gone.
     expect((await handler.get(`during-${run}`, { softTags: [] }))?.value.data.body ?? null).toBeNull();

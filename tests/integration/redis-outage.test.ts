@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthException } from '@/server/auth/errors';
 import { createRateLimits, LIMITS, type RateLimits } from '@/server/rate-limit';
 
+import { startRedisProxy } from '../support/redis-proxy';
+
 const REDIS_URL = process.env.REDIS_URL ?? null;
 const run = randomBytes(4).toString('hex');
 let serial = 0;
@@ -45,43 +47,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A proxy to a real Redis that can stall (accept, forward nothing) and come back (forward again). */
+/** A proxy to the real Redis whose connections close when the test ends. */
 async function redisProxy(target: URL) {
-  let mode: 'forward' | 'stall' = 'forward';
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (data) => mode === 'forward' && upstream.write(data));
-    upstream.on('data', (data) => mode === 'forward' && client.write(data));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const dropAll = () => {
-    for (const socket of sockets) socket.destroy();
-  };
-  cleanups.push(async () => {
-    dropAll();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    stall: () => {
-      mode = 'stall';
-    },
-    /** Redis is back: connections cut during the stall are gone, new ones are forwarded. */
-    resume: () => {
-      dropAll();
-      mode = 'forward';
-    },
-  };
+  const proxy = await startRedisProxy(target);
+  cleanups.push(proxy.close);
+  return proxy;
 }
 
 function open(redisUrl: string): RateLimits {
