@@ -64,7 +64,7 @@ export default async function HomePage() {
             Security scores, audits, alerts and on-chain monitoring for blockchain projects, in one place and open to everyone.
           </p>
           <div id="tour-search" className="mx-auto mt-8 max-w-2xl text-left">
-            <ProjectSearch context="main-search" inputClassName="h-14 rounded-xl border-0 text-base shadow-lg" />
+            <ProjectSearch context="main-search" look="hero" />
           </div>
         </div>
       </section>

@@ -53,7 +53,7 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
             <NavSearch className="hidden md:block" />
             <QuoteDialogTrigger embedUrl={quoteEmbedUrl} />
             <NotificationBell />
-            <AccountArea className="hidden lg:flex" />
+            <AccountArea className="max-lg:hidden lg:flex" />
             <MobileDrawerTrigger />
           </div>
         </div>

@@ -38,7 +38,7 @@ export function ProjectTable({ rows, caption, compare = false }: { rows: Row[]; 
           {rows.map((row) => (
             <tr key={row.id} className="border-t hover:bg-muted/40">
               <td className="px-2 py-1">
-                <WatchlistStar projectId={row.id} projectName={row.name} className="size-8 hover:bg-muted" />
+                <WatchlistStar projectId={row.id} projectName={row.name} tone="light" />
               </td>
               <td className="px-3 py-2 text-muted-foreground">{formatRank(row.rank)}</td>
               <td className="px-3 py-2">

@@ -28,7 +28,16 @@ type Props = {
   /** Open the list as soon as the box gets focus (off inside forms, where a dialog focuses it on opening). */
   openOnFocus?: boolean;
   className?: string;
-  inputClassName?: string;
+  /** The box's look: on the navy bar, a form field, or the home page's large box. */
+  look?: SearchBoxLook;
+};
+
+type SearchBoxLook = 'nav' | 'field' | 'hero';
+// A look per place rather than className overrides: the classes join without a merge (cx).
+const INPUT_LOOKS: Record<SearchBoxLook, string> = {
+  nav: 'h-9 rounded-md border border-white/15 bg-white/10 text-sm text-navy-foreground placeholder:text-navy-foreground/60 focus-visible:border-white/40 focus-visible:ring-2 focus-visible:ring-white/30',
+  field: 'h-11 rounded-md border bg-background text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+  hero: 'h-14 rounded-xl border-0 bg-background text-base text-foreground shadow-lg focus-visible:ring-2 focus-visible:ring-ring',
 };
 
 /**
@@ -36,7 +45,7 @@ type Props = {
  * click elsewhere and when focus leaves (no blur timer); the keys that move through the list are ours. The list's
  * code loads when the box is first pointed at, touched or focused, and stays mounted from then on.
  */
-export function ProjectSearch({ context, disabled = false, onSelect, onChosen, openOnFocus = true, className, inputClassName }: Props) {
+export function ProjectSearch({ context, disabled = false, onSelect, onChosen, openOnFocus = true, className, look }: Props) {
   const router = useRouter();
   const listId = useId();
   const anchorRef = useRef<HTMLDivElement>(null);
@@ -118,13 +127,7 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
           }}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className={cx(
-            'w-full rounded-md pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed',
-            isNav
-              ? 'h-9 border border-white/15 bg-white/10 text-sm text-navy-foreground placeholder:text-navy-foreground/60 focus-visible:border-white/40 focus-visible:ring-2 focus-visible:ring-white/30'
-              : 'h-11 border bg-background text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-            inputClassName,
-          )}
+          className={cx('w-full pr-3 pl-9 focus-visible:outline-none disabled:cursor-not-allowed', INPUT_LOOKS[look ?? (isNav ? 'nav' : 'field')])}
         />
       </div>
       {listWanted ? (

@@ -11,9 +11,14 @@ import { cx } from '@/lib/class-names';
 
 import { useHasWatchlists, useWatchlists } from './watchlists-provider';
 
-type Props = { projectId: string; projectName: string; className?: string };
+/** `dark` on the navy project banner, `light` in tables on the page's background. */
+type Tone = 'dark' | 'light';
+type Props = { projectId: string; projectName: string; tone?: Tone; className?: string };
 
-function StarButton({ projectName, className, watched, busy, onClick }: Omit<Props, 'projectId'> & { watched: boolean; busy: boolean; onClick?: () => void }) {
+// A look per tone rather than className overrides: the classes join without a merge (cx).
+const STAR_TONES: Record<Tone, string> = { dark: 'size-9 text-white hover:bg-white/10', light: 'size-8 hover:bg-muted' };
+
+function StarButton({ projectName, tone = 'light', className, watched, busy, onClick }: Omit<Props, 'projectId'> & { watched: boolean; busy: boolean; onClick?: () => void }) {
   const label = watched ? `Remove ${projectName} from watchlist` : `Add ${projectName} to watchlist`;
   return (
     <button
@@ -24,7 +29,7 @@ function StarButton({ projectName, className, watched, busy, onClick }: Omit<Pro
       disabled={busy}
       aria-busy={busy}
       onClick={onClick}
-      className={cx('inline-flex size-9 items-center justify-center rounded-full hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cx('inline-flex items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', STAR_TONES[tone], className)}
     >
       <Star aria-hidden className={cx('size-5', watched ? 'fill-amber-400 text-amber-400' : '')} />
     </button>

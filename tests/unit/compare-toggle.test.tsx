@@ -57,6 +57,20 @@ describe('Add to compare', () => {
     expect(root.container.textContent).toContain(OPEN_DATA_TEXTS.compareLink(1));
   });
 
+  it('has a look for the navy project banner, chosen or not, built from classes that do not compete', async () => {
+    // cx() throws on competing classes outside production builds, so rendering both states checks them.
+    await root.render(
+      <div data-project="aave">
+        <CompareToggle projectId="aave" projectName="Project aave" tone="dark" />
+      </div>,
+    );
+    expect(toggleOf('aave').className).toContain('text-white');
+    await click(toggleOf('aave'));
+    expect(toggleOf('aave').getAttribute('aria-pressed')).toBe('true');
+    expect(toggleOf('aave').className).toContain('text-white');
+    expect(toggleOf('aave').className).not.toContain('text-primary');
+  });
+
   it('holds four at most: a fifth is refused with a message and changes nothing', async () => {
     await renderBoard();
     for (const id of PROJECTS.slice(0, 4)) await click(toggleOf(id));

@@ -25,7 +25,7 @@ const listbox = () => document.getElementById(input().getAttribute('aria-control
 const options = () => [...(listbox()?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])];
 const selected = () => options().map((option) => option.getAttribute('aria-selected'));
 
-const render = (props: { context: SearchContext; onSelect?: (project: SearchResult) => void; openOnFocus?: boolean; disabled?: boolean }) =>
+const render = (props: { context: SearchContext; onSelect?: (project: SearchResult) => void; openOnFocus?: boolean; disabled?: boolean; look?: 'hero' }) =>
   root.render(
     <div>
       <ProjectSearch {...props} />
@@ -73,7 +73,8 @@ afterEach(() => {
 
 describe('ProjectSearch', () => {
   it('focusing the main search shows Trending Projects with five loading rows, then the trending options', async () => {
-    await render({ context: 'main-search' });
+    // The home page's large box (cx() would throw on competing classes outside production builds).
+    await render({ context: 'main-search', look: 'hero' });
     expect(input().placeholder).toBe('Search Project by Name / Token');
     expect(input().getAttribute('aria-expanded')).toBe('false');
     expect(listbox()).toBeNull();

@@ -44,13 +44,16 @@ const root = createTestRoot();
 let store: ReturnType<typeof createStore>;
 let largeScreen: boolean;
 
-/** A page with two stars under the app-wide provider (no lists passed: it reads them for the signed-in user). */
+/**
+ * A page with two stars under the app-wide provider (no lists passed: it reads them for the signed-in user), one of
+ * each look: cx() throws on competing classes outside production builds, so every test checks both.
+ */
 const renderPage = () =>
   root.render(
     <Provider store={store}>
       <WatchlistsProvider>
-        <WatchlistStar projectId="bitcoin" projectName="Bitcoin" />
-        <WatchlistStar projectId="ethereum" projectName="Ethereum" />
+        <WatchlistStar projectId="bitcoin" projectName="Bitcoin" tone="dark" />
+        <WatchlistStar projectId="ethereum" projectName="Ethereum" tone="light" />
       </WatchlistsProvider>
     </Provider>,
   );

@@ -72,8 +72,8 @@ export default async function ProjectPage({ params }: Props) {
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{project.name}</h1>
               <GradeBadge grade={project.grade} tone={project.gradeTone} score={project.score} />
-              <WatchlistStar projectId={project.id} projectName={project.name} className="text-white" />
-              <CompareToggle projectId={project.id} projectName={project.name} className="border-white/40 text-white hover:bg-white/10" />
+              <WatchlistStar projectId={project.id} projectName={project.name} tone="dark" />
+              <CompareToggle projectId={project.id} projectName={project.name} tone="dark" />
             </div>
             <ul aria-label="Token tickers" className="mt-2 flex flex-wrap gap-2">
               {project.tokenTickers.map((ticker) => (
