@@ -15,7 +15,8 @@ export function getChainClient(rpcUrl: string): PublicClient {
     const transport = /^wss?:/.test(rpcUrl)
       ? webSocket(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0 })
       : http(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0, batch: { batchSize: 100, wait: 0 } });
-    client = createPublicClient({ transport }) as PublicClient;
+    // The head is always read afresh (viem would keep a block number for 4 s), so no pass stops short of it.
+    client = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
     clients.set(rpcUrl, client);
   }
   return client;
