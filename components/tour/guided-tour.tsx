@@ -32,8 +32,24 @@ function useWindowWidth(): number {
   return width;
 }
 
+/**
+ * Escape closes the tooltip on view, as its close button does. Joyride's own key handler ignores keys until its
+ * positioning has settled, so an Escape pressed as a step appeared was lost (seen in CI: the tooltip stayed).
+ */
+function useEscapeCloses(dispatch: TourContextValue['dispatch'] | undefined) {
+  useEffect(() => {
+    if (!dispatch) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch({ type: 'close' });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [dispatch]);
+}
+
 function TourTooltip({ step, index, tooltipProps }: TooltipRenderProps) {
   const context = use(TourContext);
+  useEscapeCloses(context?.dispatch);
   if (!context) return null;
   const { dispatch, signUp, size, width } = context;
   const def = step.data as TourStepDef;
@@ -158,9 +174,6 @@ export function GuidedTour({ authenticated, onEnd }: { authenticated: boolean; o
       const target = typeof data.step.target === 'string' ? document.querySelector(data.step.target) : null;
       console.warn(target ? TOUR_MESSAGES.targetNotVisible : TOUR_MESSAGES.targetNotMounted, data.step.id);
       dispatch({ type: 'targetMissing' });
-    } else if (data.type === EVENTS.STEP_AFTER && data.action === 'close') {
-      // Escape (our own buttons dispatch directly; the overlay does nothing).
-      dispatch({ type: 'close' });
     }
   };
 
@@ -179,7 +192,8 @@ export function GuidedTour({ authenticated, onEnd }: { authenticated: boolean; o
           spotlightPadding: TOUR.spotlightPadding,
           width: tourTooltipWidth(width),
           overlayClickAction: false,
-          dismissKeyAction: 'close',
+          // Escape is the tooltip's own (useEscapeCloses); the overlay does nothing.
+          dismissKeyAction: false,
           targetWaitTimeout: 500,
           zIndex: 60,
         }}
