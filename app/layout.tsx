@@ -7,7 +7,7 @@ import { AuthModalTrigger } from '@/components/auth/auth-modal-trigger';
 import { CookieBanner, Providers, RouteChangeEffects, ToasterTrigger } from '@/components/chrome/root-client';
 import { Footer } from '@/components/footer/footer';
 import { SurveyGate } from '@/components/survey/survey-entry';
-import { BRAND_NAME } from '@/lib/constants';
+import { BRAND_NAME, COOKIE_CONSENT_KEY } from '@/lib/constants';
 import { avatarPublicBaseUrl } from '@/server/avatars';
 import { getConfig } from '@/server/config';
 import { defaultFlags } from '@/server/flags';
@@ -25,6 +25,12 @@ export function generateMetadata(): Metadata {
 
 export const viewport: Viewport = { themeColor: '#0f1b3d' };
 
+/**
+ * Marks the page of a visitor who accepted cookies before it paints, so the stylesheet hides the server-rendered
+ * banner (components/chrome/root-client.tsx CookieBanner). Inline: it must run before the body is drawn.
+ */
+const COOKIE_CONSENT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)})==="true")document.documentElement.setAttribute("data-cookie-consent","")}catch(e){}`;
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   const config = getConfig();
   const publicConfig = {
@@ -34,7 +40,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     flags: defaultFlags(),
   };
   return (
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    // The consent script may add an attribute to <html> before React hydrates it.
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
+      </head>
       <body className="flex min-h-dvh flex-col font-sans">
         <Providers config={publicConfig}>
           {children}

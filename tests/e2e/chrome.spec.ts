@@ -93,13 +93,18 @@ test.describe('header', () => {
 
 test.describe('cookie banner', () => {
   test('shows until I Accept is clicked and stays gone after a reload', async ({ page }) => {
+    // Part of the server's HTML, so a first visit paints it with the page (not after hydration).
+    expect(await (await page.request.get('/company/about')).text()).toContain('aria-label="Cookie consent"');
     await page.goto('/company/about');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await expect(banner).toBeVisible();
     await banner.getByRole('button', { name: CHROME_TEXTS.acceptCookies }).click();
     await expect(banner).toBeHidden();
-    await page.reload();
-    // The banner can only appear after hydration; wait for it before asserting it stays away.
+    // Hidden from the first paint: the inline script marks the page before the body is drawn.
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('[data-cookie-banner]', { state: 'attached' }).catch(() => null);
+    await expect(banner).toBeHidden();
+    // And once hydrated, it stays away.
     await expectPageReady(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
