@@ -47,9 +47,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
         <Providers config={publicConfig}>
+          {/* First in the document though drawn at the bottom: a first visit paints it as soon as the HTML starts
+              arriving, not after a long page's markup (it was a phone's largest paint, at the end of a project page). */}
+          <CookieBanner />
           {children}
           <Footer />
-          <CookieBanner />
           <AuthModalTrigger />
           <SurveyGate />
           <ToasterTrigger />
