@@ -7,6 +7,9 @@ export const CODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** What a project id looks like (a slug): every schema that takes or returns one checks it against this. */
+export const PROJECT_ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
 export const WATCHLIST_NAME_MAX_LENGTH = 20;
 export const DEFAULT_WATCHLIST_NAME = 'My Watchlist';
 export const TEMP_WATCHLIST_ID = 'temp';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { WATCHLIST_NAME_MAX_LENGTH } from '../constants';
+import { PROJECT_ID_PATTERN, WATCHLIST_NAME_MAX_LENGTH } from '../constants';
 
 /**
  * Answers of our HTTP API that islands on every page read in the browser (the header's bell, the watchlist stars,
@@ -9,7 +9,7 @@ import { WATCHLIST_NAME_MAX_LENGTH } from '../constants';
  * OpenAPI document use these same schemas.
  */
 
-const projectId = z.string().check(z.maxLength(100), z.regex(/^[a-z0-9][a-z0-9-]*$/));
+const projectId = z.string().check(z.maxLength(100), z.regex(PROJECT_ID_PATTERN));
 const count = z.int().check(z.nonnegative());
 
 /** A watchlist as GET /api/watchlist lists it: its projects in the list's order. */

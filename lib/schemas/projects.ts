@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
+import { PROJECT_ID_PATTERN } from '../constants';
+
 const projectId = z
   .string('id must be a string')
   .trim()
   .min(1, 'id is required')
   .max(100, 'id is too long')
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'id is not a project id');
+  .regex(PROJECT_ID_PATTERN, 'id is not a project id');
 
 /** POST /api/projects/vote */
 export const voteBodySchema = z.strictObject({ id: projectId, vote: z.boolean('vote must be true or false') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PROJECT_ID_PATTERN } from '@/lib/constants';
 import { MetricNameError, parseMetricName } from '@/lib/skynet/metric-name';
 
 /** Query schemas of the /api/skynet calls (SPEC §7): every bad input is a 400 with a message naming the field. */
@@ -14,7 +15,7 @@ const projectId = z
   .string('projectId is required')
   .min(1, 'projectId is required')
   .max(100, 'projectId is too long')
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'projectId is not a project id');
+  .regex(PROJECT_ID_PATTERN, 'projectId is not a project id');
 
 /** A whole number in a query string, from min to max, with a default when absent. */
 const wholeNumber = (field: string, fallback: number, max: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { SURVEY_EXPERTISE_TYPES, SURVEY_INSTITUTION_TYPES, SURVEY_USER_TYPES } from '../constants';
+import { PROJECT_ID_PATTERN, SURVEY_EXPERTISE_TYPES, SURVEY_INSTITUTION_TYPES, SURVEY_USER_TYPES } from '../constants';
 import { watchlistNameSchema } from './watchlist';
 
 /** A survey has as few projects as a watchlist holds; ids look like the project ids of the catalogue. */
@@ -9,7 +9,7 @@ export const SURVEY_MAX_PROJECTS = 500;
 const projectId = z
   .string('projects must be project ids')
   .max(100, 'a project id is too long')
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'projects must be project ids');
+  .regex(PROJECT_ID_PATTERN, 'projects must be project ids');
 
 /** The survey answers (SPEC §3), each optional because every step can be skipped. */
 export const surveyAnswersSchema = z

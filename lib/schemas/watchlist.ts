@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { WATCHLIST_NAME_MAX_LENGTH } from '../constants';
+import { PROJECT_ID_PATTERN, WATCHLIST_NAME_MAX_LENGTH } from '../constants';
 import { WATCHLIST_MESSAGES } from '../messages/watchlists';
 
 export const WATCHLIST_MAX_PROJECTS = 500;
@@ -16,7 +16,7 @@ export const watchlistNameSchema = z
 const projectId = z
   .string('projects must be project ids')
   .max(100, 'a project id is too long')
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'projects must be project ids');
+  .regex(PROJECT_ID_PATTERN, 'projects must be project ids');
 
 const projectIds = z
   .array(projectId, 'projects must be a list of project ids')
