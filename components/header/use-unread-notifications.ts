@@ -4,8 +4,7 @@ import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 
 import { unreadNotificationsAtom } from '@/components/notifications/atoms';
-import { http } from '@/lib/http';
-import { loadAnswerSchemas } from '@/lib/schemas/load-answers';
+import { getChecked } from '@/lib/schemas/get-checked';
 
 /** Where the count is read (app/api/user/notifications/unread). */
 export const UNREAD_NOTIFICATIONS_PATH = '/api/user/notifications/unread';
@@ -23,8 +22,7 @@ export function useUnreadNotifications(): number | null {
     let active = true;
     const refresh = async () => {
       try {
-        const [answer, schemas] = await Promise.all([http.get(UNREAD_NOTIFICATIONS_PATH), loadAnswerSchemas()]);
-        const { unread } = schemas.unreadNotificationsSchema.parse(answer);
+        const { unread } = await getChecked(UNREAD_NOTIFICATIONS_PATH, (schemas) => schemas.unreadNotificationsSchema);
         if (active) setUnread(unread);
       } catch {
         // Offline, signed out meanwhile or a deploy in between: the next refresh tries again.

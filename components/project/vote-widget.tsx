@@ -7,10 +7,9 @@ import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
 import { formatPercentage } from '@/lib/format';
-import { http } from '@/lib/http';
 import { FEEDBACK_MESSAGES } from '@/lib/messages/chrome';
 import type { VoteSummary } from '@/lib/projects';
-import { loadAnswerSchemas } from '@/lib/schemas/load-answers';
+import { getChecked } from '@/lib/schemas/get-checked';
 
 type Summary = Pick<VoteSummary, 'yesPercentage' | 'total' | 'yourVote'>;
 
@@ -28,10 +27,9 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
 
   useEffect(() => {
     const controller = new AbortController();
-    Promise.all([http.get(`/api/projects/vote`, { query: { id: projectId }, signal: controller.signal }), loadAnswerSchemas()])
-      .then(([body, schemas]) => {
-        const fresh = schemas.voteSummarySchema.safeParse(body);
-        if (fresh.success && !voted.current) setSummary(fresh.data);
+    getChecked('/api/projects/vote', (schemas) => schemas.voteSummarySchema, { query: { id: projectId }, signal: controller.signal })
+      .then((fresh) => {
+        if (!voted.current) setSummary(fresh);
       })
       // Without it the widget keeps the cached counts and no pressed button; voting still works.
       .catch(() => undefined);

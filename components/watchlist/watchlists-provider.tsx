@@ -7,10 +7,9 @@ import { createContext, use, useOptimistic, useRef, useState, useTransition, typ
 
 import { toast } from '@/components/chrome/toast';
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '@/lib/constants';
-import { http } from '@/lib/http';
 import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
 import type { Watchlist } from '@/lib/schemas/answers';
-import { loadAnswerSchemas } from '@/lib/schemas/load-answers';
+import { getChecked } from '@/lib/schemas/get-checked';
 import { onlyTemp, selectedList, toggleProject, visibleLists, watchlistReducer, type WatchlistAction, type WatchlistState } from '@/lib/watchlist-reducer';
 
 import { selectedWatchlistIdAtom } from './atoms';
@@ -45,9 +44,7 @@ const loadActions = () => import('./watchlist-actions');
 async function loadLists(): Promise<Watchlist[]> {
   // A failed read leaves the stars as for a user without lists; a change then fails and says so. A GET, not an
   // action: actions are POSTs for changes, queued one at a time.
-  const [body, schemas] = await Promise.all([http.get('/api/watchlist').catch(() => undefined), loadAnswerSchemas()]);
-  const answer = schemas.watchlistListSchema.safeParse(body);
-  return answer.success ? answer.data : [];
+  return getChecked('/api/watchlist', (schemas) => schemas.watchlistListSchema).catch(() => []);
 }
 
 /**

@@ -74,7 +74,7 @@ describe('the bell in the header', () => {
     await renderBell();
     await settle();
     expect(countMock).toHaveBeenCalledTimes(1);
-    expect(countMock).toHaveBeenCalledWith(UNREAD_NOTIFICATIONS_PATH);
+    expect(countMock).toHaveBeenCalledWith(UNREAD_NOTIFICATIONS_PATH, undefined);
     expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread');
   });
 

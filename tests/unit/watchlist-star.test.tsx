@@ -109,7 +109,7 @@ describe('signed in', () => {
     await renderPage();
     await settle();
     expect(listMock).toHaveBeenCalledTimes(1);
-    expect(listMock).toHaveBeenCalledWith('/api/watchlist');
+    expect(listMock).toHaveBeenCalledWith('/api/watchlist', undefined);
     // The star adds to the list last chosen on the watchlists page (B), not the first.
     expect(labelOf('Bitcoin')).toBe('Add Bitcoin to watchlist');
     expect(labelOf('Ethereum')).toBe('Remove Ethereum from watchlist');
