@@ -11,7 +11,8 @@ import { CACHE_TAGS, PUBLIC_DATA_REVALIDATE_SECONDS } from './cache-tags';
 import { getDb } from './db/client';
 import { audits, projects, projectScores, securityAlerts } from './db/schema';
 import { shownPublicly } from './projects';
-import { getPrivilegedAddresses, getPrivilegedFunctions, getProjectMonitoring } from './skynet/queries';
+import { getPrivilegedAddresses, getPrivilegedFunctions } from './skynet/privileged-queries';
+import { getProjectMonitoring } from './skynet/queries';
 import { getVoteSummary } from './votes';
 
 /** "Recent" alerts on the comparison: the last 90 days. */

@@ -20,17 +20,8 @@ import {
   topQuerySchema,
 } from '@/lib/schemas/skynet';
 
-import {
-  getMetricByTimestamps,
-  getMetricLatest,
-  getPrivilegedAddresses,
-  getPrivilegedFunctions,
-  getPrivilegedTransactions,
-  getSocialActivityByDates,
-  getTopCallers,
-  getTopEvents,
-  getTopFunctionCalls,
-} from '../skynet/queries';
+import { getPrivilegedAddresses, getPrivilegedFunctions, getPrivilegedTransactions } from '../skynet/privileged-queries';
+import { getMetricByTimestamps, getMetricLatest, getSocialActivityByDates, getTopCallers, getTopEvents, getTopFunctionCalls } from '../skynet/queries';
 import { readV1Query, v1Route, type V1Answer } from './http';
 
 /**

@@ -10,7 +10,8 @@ import { projects, skynetContracts, skynetEvents, type SkynetContractRow } from 
 import { findCreationBlock, getChainClient } from '@/server/skynet/chain';
 import { runSkynetCli } from '@/server/skynet/cli';
 import { indexAllContracts, type IndexReport } from '@/server/skynet/indexer';
-import { getPrivilegedAddresses, getProjectSkynetView, getTopCallers, getTopEvents, getTopFunctionCalls } from '@/server/skynet/queries';
+import { getPrivilegedAddresses } from '@/server/skynet/privileged-queries';
+import { getProjectSkynetView, getTopCallers, getTopEvents, getTopFunctionCalls } from '@/server/skynet/queries';
 import { startSkynetFollower } from '@/server/skynet/scheduler';
 import { watchContracts } from '@/server/skynet/watch';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';

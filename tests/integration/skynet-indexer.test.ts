@@ -7,16 +7,8 @@ import { getDb } from '@/server/db/client';
 import { projects, skynetContracts, skynetKnownContracts, skynetTransactions } from '@/server/db/schema';
 import { indexAllContracts } from '@/server/skynet/indexer';
 import { PROBE_ADDRESS } from '@/server/skynet/privileges';
-import {
-  getMetricByTimestamps,
-  getMetricLatest,
-  getPrivilegedAddresses,
-  getPrivilegedFunctions,
-  getPrivilegedTransactions,
-  getTopCallers,
-  getTopEvents,
-  getTopFunctionCalls,
-} from '@/server/skynet/queries';
+import { getPrivilegedAddresses, getPrivilegedFunctions, getPrivilegedTransactions } from '@/server/skynet/privileged-queries';
+import { getMetricByTimestamps, getMetricLatest, getTopCallers, getTopEvents, getTopFunctionCalls } from '@/server/skynet/queries';
 import { watchContracts } from '@/server/skynet/watch';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';
 import { MINTER_ROLE, PAUSER_ROLE, ROLES, runMoreActivity, runScenario, type ScenarioResult } from '@/tests/support/chain-scenario';

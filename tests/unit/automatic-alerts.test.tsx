@@ -5,7 +5,7 @@ import { AlertsList } from '@/components/project/alerts-list';
 import { AUTOMATIC_ALERT_TEXTS, type AlertEvidence, type AlertSummary } from '@/lib/alerts';
 import { parseConfig } from '@/server/config';
 import { isScoreDrop } from '@/server/score-alerts';
-import { EVENT_RULES, isAboveShare, percentOf } from '@/server/skynet/detectors';
+import { EVENT_RULES, isAboveShare, percentOf } from '@/server/skynet/detector-rules';
 import { createTestRoot } from '@/tests/support/render';
 
 const testRoot = createTestRoot();
