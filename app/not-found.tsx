@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { LazyHeader } from '@/components/header/lazy-header';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { getConfig } from '@/server/config';
 
 export const metadata: Metadata = {
@@ -20,12 +20,12 @@ export default function NotFound() {
         <h1 className="mt-2 text-4xl font-bold tracking-tight">Page not found</h1>
         <p className="mt-3 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild>
-            <Link href="/">Back to Homepage</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link href="/resources/blog">Read the blog</Link>
-          </Button>
+          <Link href="/" className={buttonVariants()}>
+            Back to Homepage
+          </Link>
+          <Link href="/resources/blog" className={buttonVariants({ variant: 'outline' })}>
+            Read the blog
+          </Link>
         </div>
       </main>
     </>

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, type ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { track } from '@/lib/analytics';
 import { SERVER_ERROR_PAGE } from '@/lib/messages/chrome';
 
@@ -32,9 +32,9 @@ export function ServerErrorPage({ heading = SERVER_ERROR_PAGE.heading, subheadin
         {actions ?? (
           <>
             {onRetry ? <Button onClick={onRetry}>{SERVER_ERROR_PAGE.tryAgain}</Button> : null}
-            <Button asChild variant={onRetry ? 'outline' : 'default'}>
-              <Link href="/">{SERVER_ERROR_PAGE.backToHome}</Link>
-            </Button>
+            <Link href="/" className={buttonVariants({ variant: onRetry ? 'outline' : 'default' })}>
+              {SERVER_ERROR_PAGE.backToHome}
+            </Link>
           </>
         )}
       </div>

@@ -7,7 +7,7 @@ import Link from 'next/link';
 
 import { authModalAtom } from '@/components/auth/atoms';
 import { preloadAuthModal } from '@/components/auth/auth-modal-trigger';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { cx } from '@/lib/class-names';
 
@@ -37,12 +37,12 @@ export function SignedOutActions({ tone = 'dark', className }: { tone?: 'dark' |
       <Button variant="secondary" className="max-lg:hidden" onPointerEnter={preloadAuthModal} onFocus={preloadAuthModal} onClick={() => openModal('signup')}>
         {CHROME_TEXTS.signUp}
       </Button>
-      <Button asChild variant={ghost} className="lg:hidden">
-        <Link href="/auth/login">{CHROME_TEXTS.logIn}</Link>
-      </Button>
-      <Button asChild variant="secondary" className="lg:hidden">
-        <Link href="/auth/signup">{CHROME_TEXTS.signUp}</Link>
-      </Button>
+      <Link href="/auth/login" className={cx(buttonVariants({ variant: ghost }), 'lg:hidden')}>
+        {CHROME_TEXTS.logIn}
+      </Link>
+      <Link href="/auth/signup" className={cx(buttonVariants({ variant: 'secondary' }), 'lg:hidden')}>
+        {CHROME_TEXTS.signUp}
+      </Link>
     </div>
   );
 }

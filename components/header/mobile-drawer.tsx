@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useSignOut } from '@/components/auth/use-sign-out';
 import { useFeatureFlag } from '@/components/chrome/public-config';
 import { ProjectSearch } from '@/components/search/project-search';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { ACCOUNT_LINKS, COMPANY_LINKS, INCIDENTS_LINK, PRODUCT_LINKS, RESOURCE_LINKS, type NavLink } from '@/lib/navigation';
@@ -73,16 +73,12 @@ export function MobileDrawer({ open, onOpenChange: setOpen }: { open: boolean; o
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-3">
-              <Button asChild variant="outline" size="lg">
-                <Link href="/auth/login" onClick={close}>
-                  {CHROME_TEXTS.logIn}
-                </Link>
-              </Button>
-              <Button asChild size="lg">
-                <Link href="/auth/signup" onClick={close}>
-                  {CHROME_TEXTS.signUp}
-                </Link>
-              </Button>
+              <Link href="/auth/login" onClick={close} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+                {CHROME_TEXTS.logIn}
+              </Link>
+              <Link href="/auth/signup" onClick={close} className={buttonVariants({ size: 'lg' })}>
+                {CHROME_TEXTS.signUp}
+              </Link>
             </div>
           )}
         </div>

@@ -4,7 +4,7 @@ import { Bell } from 'lucide-react';
 import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
 import { badgeText } from '@/lib/notifications';
 import { cx } from '@/lib/class-names';
@@ -16,16 +16,18 @@ export const NOTIFICATIONS_PATH = '/my/notifications';
 /** The bell link with its badge; the link's name carries the exact count, so the badge is hidden from readers. */
 export function NotificationBellLink({ unread, className }: { unread: number; className?: string }) {
   return (
-    <Button asChild variant="navyGhost" size="icon" className={cx('relative', className)}>
-      <Link href={NOTIFICATIONS_PATH} aria-label={NOTIFICATION_MESSAGES.bellLabel(unread)}>
-        <Bell aria-hidden className="size-5" />
-        {unread > 0 ? (
-          <span aria-hidden className="tabular absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white">
-            {badgeText(unread)}
-          </span>
-        ) : null}
-      </Link>
-    </Button>
+    <Link
+      href={NOTIFICATIONS_PATH}
+      aria-label={NOTIFICATION_MESSAGES.bellLabel(unread)}
+      className={cx(buttonVariants({ variant: 'navyGhost', size: 'icon' }), 'relative', className)}
+    >
+      <Bell aria-hidden className="size-5" />
+      {unread > 0 ? (
+        <span aria-hidden className="tabular absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white">
+          {badgeText(unread)}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

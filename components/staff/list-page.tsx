@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -31,9 +31,9 @@ export function StaffPageHeader({ title, description, action, children }: { titl
 /** A link that looks like the page's main button. */
 export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Button asChild>
-      <Link href={href}>{children}</Link>
-    </Button>
+    <Link href={href} className={buttonVariants()}>
+      {children}
+    </Link>
   );
 }
 

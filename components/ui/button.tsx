@@ -1,11 +1,11 @@
-import * as React from 'react';
-import { Slot } from '@radix-ui/react-slot';
+import type * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 
 import { cx } from '@/lib/class-names';
 
-// No 'use client' on purpose (same as shadcn/ui): Slot is server-safe, and
-// keeping this a shared module lets Server Components call buttonVariants().
+// No 'use client' on purpose (same as shadcn/ui): Server Components render buttons and call buttonVariants().
+// A link that looks like a button is a Link with className={buttonVariants(…)}, not an `asChild` button: Radix's
+// Slot would otherwise be in every page's first load for the header's two links.
 // The classes join without a merge (cx), as header islands on every page use this: no variant repeats a property
 // the base sets (the gap lives in the sizes, the focus ring's colour in the variants), and looks that differ are
 // variants, not className overrides (tests/unit/class-names.test.ts checks every combination).
@@ -46,21 +46,9 @@ const buttonVariants = cva(
   },
 );
 
-function Button({
-  className,
-  variant,
-  size,
-  weight,
-  asChild = false,
-  ...props
-}: React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    asChild?: boolean;
-  }) {
-  const Comp = asChild ? Slot : 'button';
-
+function Button({ className, variant, size, weight, ...props }: React.ComponentProps<'button'> & VariantProps<typeof buttonVariants>) {
   return (
-    <Comp
+    <button
       data-slot="button"
       data-variant={variant ?? 'default'}
       data-size={size ?? 'default'}

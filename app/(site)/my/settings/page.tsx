@@ -9,7 +9,7 @@ import { ChangePasswordSection, SessionsSection } from '@/components/settings/se
 import { WalletsSection } from '@/components/settings/wallets-section';
 import { WebhooksSection } from '@/components/settings/webhooks-section';
 import { SurveyRedoButton } from '@/components/survey/survey-entry';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { TOUR_START_HREF } from '@/lib/tour-link';
 import { getAlertEmailChoice } from '@/server/alert-mail';
@@ -50,9 +50,9 @@ export default async function SettingsPage() {
         <CardSection id="guided-tour" title="Guided Tour">
           <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
             <p className="max-w-md text-sm text-muted-foreground">A short walk through the home page: search, alerts, trending and audited projects, and filtering.</p>
-            <Button asChild>
-              <Link href={TOUR_START_HREF}>Get Started</Link>
-            </Button>
+            <Link href={TOUR_START_HREF} className={buttonVariants()}>
+              Get Started
+            </Link>
           </div>
         </CardSection>
         <AlertEmailSection initialChoice={alertEmail} />

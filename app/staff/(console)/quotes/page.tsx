@@ -4,7 +4,7 @@ import { optionsOf } from '@/components/staff/form-fields';
 import { FilterSearch, FilterSelect, RowLink, StaffListPage } from '@/components/staff/list-page';
 import { listHref } from '@/components/staff/page-links';
 import { QuoteStatusBadge } from '@/components/staff/quote-status-badge';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { QUOTE_OWNER_NONE, quoteListQuerySchema } from '@/lib/schemas/staff-quote';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from '@/lib/staff';
@@ -28,11 +28,9 @@ export default async function StaffQuotesPage({ searchParams }: Props) {
       title="Quote requests"
       description="Requests from the site's Request a Quote form, newest first."
       action={
-        <Button asChild variant="outline">
-          <a href={listHref('/staff/quotes/export', filters)} download>
-            Download CSV{filtered ? ' (filtered)' : ''}
-          </a>
-        </Button>
+        <a href={listHref('/staff/quotes/export', filters)} download className={buttonVariants({ variant: 'outline' })}>
+          Download CSV{filtered ? ' (filtered)' : ''}
+        </a>
       }
       filterLabel="Find quote requests"
       path="/staff/quotes"
