@@ -1,13 +1,13 @@
 'use client';
 
 import { useAtom } from 'jotai';
-import dynamic from 'next/dynamic';
 
 import { authModalAtom } from './atoms';
+import { loadOnUse } from '@/components/chrome/load-on-use';
 
 // The dialog and its forms (with their validation) load when the modal first opens, not with every page.
 const loadModal = () => import('./auth-modal');
-const AuthModal = dynamic(() => loadModal().then((module) => module.AuthModal), { ssr: false });
+const AuthModal = loadOnUse(() => loadModal().then((module) => module.AuthModal), { browserOnly: true });
 
 /** Fetches the modal's code ahead of a likely open (pointer over or focus on a Log In or Sign Up button). */
 export function preloadAuthModal(): void {

@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { loadOnUse } from './load-on-use';
 
 /**
  * The error panel, loaded only when something fails: every page carries an error boundary, and the panel's
  * tooltip code is not worth a byte of the first load. Until it arrives the same red panel shows without it.
  */
-export const LazyErrorFallback = dynamic(() => import('./error-fallback').then((module) => module.ErrorFallback), {
-  ssr: false,
-  loading: () => <div role="alert" aria-busy className="flex min-h-[60vh] w-full flex-1 bg-red-600" />,
+export const LazyErrorFallback = loadOnUse(() => import('./error-fallback').then((module) => module.ErrorFallback), {
+  fallback: <div role="alert" aria-busy className="flex min-h-[60vh] w-full flex-1 bg-red-600" />,
+  browserOnly: true,
 });

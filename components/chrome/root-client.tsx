@@ -6,7 +6,6 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { SessionProvider, useSession } from 'next-auth/react';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
@@ -17,6 +16,7 @@ import { identifyUser, initAnalytics, resetAnalyticsUser, trackPageView } from '
 import { COOKIE_CONSENT_KEY } from '@/lib/constants';
 import { CHROME_TEXTS } from '@/lib/messages/chrome';
 
+import { loadOnUse } from './load-on-use';
 import { type PublicConfig, publicConfigAtom, usePublicConfig } from './public-config';
 import { isToasterWanted, subscribeToasterWanted, wantToaster } from './toast';
 
@@ -85,7 +85,7 @@ export function RouteChangeEffects() {
   return null;
 }
 
-const Toaster = dynamic(() => import('./toaster').then((module) => module.Toaster), { ssr: false });
+const Toaster = loadOnUse(() => import('./toaster').then((module) => module.Toaster), { browserOnly: true });
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 

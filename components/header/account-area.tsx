@@ -2,20 +2,17 @@
 
 import { useSetAtom } from 'jotai';
 import { useSession } from 'next-auth/react';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 
 import { authModalAtom } from '@/components/auth/atoms';
 import { preloadAuthModal } from '@/components/auth/auth-modal-trigger';
+import { loadOnUse } from '@/components/chrome/load-on-use';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { CHROME_TEXTS } from '@/lib/messages/chrome';
 import { cx } from '@/lib/class-names';
+import { CHROME_TEXTS } from '@/lib/messages/chrome';
 
 // The avatar menu (a Radix dropdown) loads only for signed-in visitors.
-const UserMenu = dynamic(() => import('./user-menu').then((module) => module.UserMenu), {
-  ssr: false,
-  loading: () => <AccountPlaceholder />,
-});
+const UserMenu = loadOnUse(() => import('./user-menu').then((module) => module.UserMenu), { fallback: <AccountPlaceholder />, browserOnly: true });
 
 /** Holds the account area's place on the navy bar while the session or the menu loads. */
 function AccountPlaceholder({ className }: { className?: string }) {

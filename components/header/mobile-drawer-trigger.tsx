@@ -1,13 +1,13 @@
 'use client';
 
 import { Menu } from 'lucide-react';
-import dynamic from 'next/dynamic';
 
+import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
 
 const loadDrawer = () => import('./mobile-drawer');
-const MobileDrawer = dynamic(() => loadDrawer().then((module) => module.MobileDrawer), { ssr: false });
+const MobileDrawer = loadOnUse(() => loadDrawer().then((module) => module.MobileDrawer), { browserOnly: true });
 
 /** The mobile menu button; its drawer (search, menus, account actions) loads when first opened. */
 export function MobileDrawerTrigger() {

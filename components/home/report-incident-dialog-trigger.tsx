@@ -1,13 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 
+import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { INCIDENT_TEXTS } from '@/lib/messages/incident-report';
 
 const loadDialog = () => import('./report-incident-dialog');
-const ReportIncidentDialog = dynamic(() => loadDialog().then((module) => module.ReportIncidentDialog), { ssr: false });
+const ReportIncidentDialog = loadOnUse(() => loadDialog().then((module) => module.ReportIncidentDialog), { browserOnly: true });
 
 /** Report Incident: the button is part of the home page; the dialog and its form load when first wanted. */
 export function ReportIncidentDialogTrigger() {

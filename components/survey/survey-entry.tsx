@@ -3,10 +3,10 @@
 // The two ways into the personalisation survey: the gate after login and Settings' "Get Started".
 
 import { useSession } from 'next-auth/react';
-import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
+import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useFeatureFlag } from '@/components/chrome/public-config';
 import { Button } from '@/components/ui/button';
 import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
@@ -14,7 +14,7 @@ import { http } from '@/lib/http';
 import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
 
 // The survey's code is fetched only when it shows: for a signed-in user whose survey is due, or on "Get Started".
-const SurveyFlow = dynamic(() => import('./survey-flow').then((module) => module.SurveyFlow), { ssr: false });
+const SurveyFlow = loadOnUse(() => import('./survey-flow').then((module) => module.SurveyFlow), { browserOnly: true });
 
 /** The staff console is a work tool, not the site: the personalisation survey waits until they are back on the site. */
 const isStaffConsole = (pathname: string | null) => pathname === '/staff' || Boolean(pathname?.startsWith('/staff/'));

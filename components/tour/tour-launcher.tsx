@@ -1,15 +1,15 @@
 'use client';
 
 import { useSession } from 'next-auth/react';
-import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 
+import { loadOnUse } from '@/components/chrome/load-on-use';
 import { TOUR_QUERY } from '@/lib/tour-link';
 
 // react-joyride is loaded only when a tour actually runs: the home page keeps its small first load.
 const loadGuidedTour = () => import('./guided-tour').then((module) => module.GuidedTour);
-const GuidedTour = dynamic(loadGuidedTour, { ssr: false });
+const GuidedTour = loadOnUse(loadGuidedTour, { browserOnly: true });
 
 /** Starts the guided tour when the page is opened with ?tour=true, and takes the parameter away when it ends. */
 export function TourLauncher() {
