@@ -2,6 +2,8 @@
 
 import { signIn } from 'next-auth/react';
 
+import { refreshSession } from './session';
+
 export type AuthReply = { ok: true } | { ok: false; error: string };
 
 type AuthActionResult = { data?: unknown; serverError?: string } | undefined;
@@ -26,7 +28,10 @@ export async function runAuthAction<Input>(execute: (input: Input) => Promise<Au
 export async function signInWithPassword(email: string, password: string): Promise<AuthReply> {
   try {
     const result = await signIn('credentials', { email, password, redirect: false });
-    if (result && result.ok && !result.error && result.status === 200) return { ok: true };
+    if (result && result.ok && !result.error && result.status === 200) {
+      await refreshSession();
+      return { ok: true };
+    }
     return { ok: false, error: result?.code ?? 'UnknownException' };
   } catch {
     reportClientAuthProblem('SIGNIN_FAILED', 'The sign-in request failed');

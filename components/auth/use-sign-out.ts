@@ -3,6 +3,7 @@
 import { signOut } from 'next-auth/react';
 import { usePathname, useRouter } from 'next/navigation';
 
+import { refreshSession } from '@/components/auth/session';
 import { toast } from '@/components/chrome/toast';
 import { AUTH_MESSAGES } from '@/lib/messages/auth';
 
@@ -13,6 +14,7 @@ export function useSignOut() {
   return async () => {
     try {
       await signOut({ redirect: false });
+      await refreshSession();
       toast.success(AUTH_MESSAGES.signedOut);
       if (pathname.startsWith('/my')) router.push('/');
       router.refresh();

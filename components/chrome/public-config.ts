@@ -1,5 +1,5 @@
 import { atom, useAtomValue } from 'jotai';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/components/auth/session';
 
 import type { AnalyticsConfig } from '@/lib/analytics';
 

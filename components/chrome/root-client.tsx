@@ -5,11 +5,11 @@
 
 import { Provider as JotaiProvider } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
-import { SessionProvider, useSession } from 'next-auth/react';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 
+import { SessionProvider, useSession } from '@/components/auth/session';
 import { Button } from '@/components/ui/button';
 import { WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import { identifyUser, initAnalytics, resetAnalyticsUser, trackPageView } from '@/lib/analytics';
@@ -32,7 +32,7 @@ function HydrateConfig({ config, children }: { config: PublicConfig; children: R
  */
 export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
   return (
-    <SessionProvider refetchOnWindowFocus refetchInterval={config.sessionRefetchIntervalSeconds}>
+    <SessionProvider refetchIntervalSeconds={config.sessionRefetchIntervalSeconds}>
       <JotaiProvider>
         <HydrateConfig config={config}>
           <WatchlistsProvider>{children}</WatchlistsProvider>

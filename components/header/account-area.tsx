@@ -1,7 +1,7 @@
 'use client';
 
 import { useSetAtom } from 'jotai';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/components/auth/session';
 import Link from 'next/link';
 
 import { authModalAtom } from '@/components/auth/atoms';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/components/auth/session';
 import Link from 'next/link';
 
 import { useSignOut } from '@/components/auth/use-sign-out';

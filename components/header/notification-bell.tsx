@@ -1,7 +1,7 @@
 'use client';
 
 import { Bell } from 'lucide-react';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/components/auth/session';
 import Link from 'next/link';
 
 import { buttonVariants } from '@/components/ui/button';

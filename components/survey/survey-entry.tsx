@@ -2,7 +2,7 @@
 
 // The two ways into the personalisation survey: the gate after login and Settings' "Get Started".
 
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/components/auth/session';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/components/auth/session';
 import { usePathname } from 'next/navigation';
 import { createContext, use, useOptimistic, useRef, useState, useTransition, type ReactNode } from 'react';
 

@@ -19,7 +19,7 @@ vi.mock('@/lib/schemas/load-answers', async () => {
   const schemas = await import('@/lib/schemas/answers');
   return { loadAnswerSchemas: async () => schemas };
 });
-vi.mock('next-auth/react', () => ({ useSession: () => ({ data: session.status === 'authenticated' ? { user: { email: 'a@example.com' } } : null, status: session.status }) }));
+vi.mock('@/components/auth/session', () => ({ useSession: () => ({ data: session.status === 'authenticated' ? { user: { email: 'a@example.com' } } : null, status: session.status }) }));
 
 const root = createTestRoot();
 let store: ReturnType<typeof createStore>;

@@ -21,7 +21,7 @@ vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProje
 vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: deleteMock }));
 vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
 vi.mock('@/lib/http', () => ({ http: { get: vi.fn() } }));
-vi.mock('next-auth/react', () => ({ useSession: () => ({ data: null, status: 'unauthenticated' }) }));
+vi.mock('@/components/auth/session', () => ({ useSession: () => ({ data: null, status: 'unauthenticated' }) }));
 vi.mock('next/navigation', () => ({ usePathname: () => '/my/watchlists' }));
 
 type ActionResult = { data?: unknown; serverError?: string } | undefined;

@@ -31,7 +31,7 @@ vi.mock('@/actions/watchlists/set-watchlist-project', () => ({ setWatchlistProje
 vi.mock('@/actions/watchlists/update-watchlist', () => ({ updateWatchlistAction: vi.fn() }));
 vi.mock('@/actions/watchlists/delete-watchlist', () => ({ deleteWatchlistAction: vi.fn() }));
 vi.mock('@/components/chrome/toast', () => ({ toast: toastMock }));
-vi.mock('next-auth/react', () => ({
+vi.mock('@/components/auth/session', () => ({
   useSession: () => (session.current ? { data: session.current, status: 'authenticated' } : { data: null, status: 'unauthenticated' }),
 }));
 vi.mock('next/navigation', () => ({ usePathname: () => pathname.current }));
