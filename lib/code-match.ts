@@ -1,5 +1,5 @@
 /** Audited code against deployed code (issue #20): the vocabulary both sides share, and the form's schema. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const CODE_MATCH_STATUSES = ['matches', 'mismatch', 'unknown'] as const;
 export type CodeMatchStatus = (typeof CODE_MATCH_STATUSES)[number];

@@ -1,5 +1,5 @@
 /** What the server returns about projects and the pages show, written once for both sides. */
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 import type { FINDING_SEVERITY_LABELS } from './findings';
 import type { AUDIT_STATUS_LABELS } from './format';

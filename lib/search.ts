@@ -4,7 +4,7 @@
  * ignored.
  */
 
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 import { SEARCH_RESULT_LIMIT } from './constants';
 import type { searchResultSchema } from './schemas/projects';

@@ -3,7 +3,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** Empty strings in the environment mean "unset". */
 const optional = <T extends z.ZodType>(schema: T) =>

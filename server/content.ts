@@ -5,7 +5,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { marked } from 'marked';
 import { cache } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** The operator-editable Markdown under content/, one folder per section. */
 export const CONTENT_SECTIONS = {

@@ -2,7 +2,7 @@
 
 // Marks one of the caller's notifications read.
 import { revalidatePath } from 'next/cache';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { countUnreadNotifications, markNotificationRead } from '@/server/notifications';
 

@@ -1,7 +1,7 @@
 'use server';
 
 // Stops alert mails from the link in one of them, without signing in: the signed token is the permission.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { unsubscribeFromAlertMail } from '@/server/alert-mail';
 

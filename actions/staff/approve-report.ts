@@ -1,7 +1,7 @@
 'use server';
 
 // Approves a community incident report into a draft alert.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { approveReport } from '@/server/staff/reports';
 

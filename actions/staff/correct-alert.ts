@@ -1,7 +1,7 @@
 'use server';
 
 // Corrects a published alert, with a reason that is published in its correction log.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { alertCorrectionSchema } from '@/lib/schemas/staff-alert';
 import { correctAlert } from '@/server/staff/alerts';

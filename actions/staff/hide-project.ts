@@ -1,7 +1,7 @@
 'use server';
 
 // Hides a project from the public site.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PROJECT_SLUG_PATTERN } from '@/lib/schemas/staff-project';
 import { hideProject } from '@/server/staff/projects';

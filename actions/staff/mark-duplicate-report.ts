@@ -1,7 +1,7 @@
 'use server';
 
 // Marks a community incident report as a duplicate of an existing alert.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { duplicateReportSchema } from '@/lib/schemas/staff-report';
 import { markReportDuplicate } from '@/server/staff/reports';

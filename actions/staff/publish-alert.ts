@@ -1,7 +1,7 @@
 'use server';
 
 // Publishes a draft alert.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { publishAlert } from '@/server/staff/alerts';
 

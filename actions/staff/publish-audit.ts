@@ -1,7 +1,7 @@
 'use server';
 
 // Publishes a draft audit.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { publishAudit } from '@/server/staff/audits';
 

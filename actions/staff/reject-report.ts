@@ -1,7 +1,7 @@
 'use server';
 
 // Rejects a community incident report with a reason.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { rejectReportSchema } from '@/lib/schemas/staff-report';
 import { rejectReport } from '@/server/staff/reports';

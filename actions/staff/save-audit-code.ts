@@ -1,7 +1,7 @@
 'use server';
 
 // Names the code an audit covers (source, compiler, contracts, addresses) and compares it with the chain.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { auditCodeFormSchema } from '@/lib/code-match';
 import { saveAuditCode } from '@/server/staff/audit-code';

@@ -1,7 +1,7 @@
 'use server';
 
 // Shows a hidden project again.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PROJECT_SLUG_PATTERN } from '@/lib/schemas/staff-project';
 import { showProject } from '@/server/staff/projects';

@@ -1,7 +1,7 @@
 'use server';
 
 // Saves the alert form over a draft alert.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { alertFormSchema } from '@/lib/schemas/staff-alert';
 import { updateDraftAlert } from '@/server/staff/alerts';

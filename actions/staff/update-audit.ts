@@ -1,7 +1,7 @@
 'use server';
 
 // Saves the audit form over an existing audit (draft or published).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { auditFormSchema } from '@/lib/schemas/staff-audit';
 import { updateAudit } from '@/server/staff/audits';

@@ -1,7 +1,7 @@
 'use server';
 
 // Saves the console's form over a project.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PROJECT_SLUG_PATTERN, projectFormSchema } from '@/lib/schemas/staff-project';
 import { updateProject } from '@/server/staff/projects';

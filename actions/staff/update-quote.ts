@@ -1,7 +1,7 @@
 'use server';
 
 // Saves the sales team's handling of a quote request: status, owner and notes.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { quoteUpdateSchema } from '@/lib/schemas/staff-quote';
 import { updateQuoteRequest } from '@/server/staff/quotes';

@@ -1,7 +1,7 @@
 'use server';
 
 // Saves an analyst's signals for a project: the score is recomputed and a history point is written.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { scoreFormSchema } from '@/lib/schemas/staff-score';
 import { updateProjectScore } from '@/server/staff/scores';

@@ -5,7 +5,7 @@ import { useHookFormAction, type HookProps } from '@next-safe-action/adapter-rea
 import type { SingleInputActionFn } from 'next-safe-action/hooks';
 import { useRouter } from 'next/navigation';
 import type { FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 import { toast } from '@/components/chrome/toast';
 

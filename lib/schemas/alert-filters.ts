@@ -2,7 +2,7 @@
  * The incident database's filters (/alerts, issue #21), parsed from the URL's search params and written back to
  * them, so a filtered view can be shared. A bad value never fails the page: it is dropped and named in a notice.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { ALERT_ORIGINS, ALERT_TYPES, type AlertOrigin, type AlertType } from '../alerts';
 import { ALERT_DATABASE_MESSAGES } from '../messages/alert-database';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { PROJECT_ID_PATTERN, WATCHLIST_NAME_MAX_LENGTH } from '../constants';
+import '../zod-config';
 
 /**
  * Answers of our HTTP API that islands on every page read in the browser (the header's bell, the watchlist stars,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX_LENGTH } from '../api-keys';
 

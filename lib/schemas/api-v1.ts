@@ -3,7 +3,7 @@
  * The handlers type their answers by them and /api/v1/openapi.json is generated from them (server/api-v1/openapi.ts).
  * Within v1 fields are only ever added: never renamed, retyped or removed.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { ALERT_ORIGINS, ALERT_TYPES } from '../alerts';
 import { CODE_MATCH_REASONS, CODE_MATCH_STATUSES } from '../code-match';

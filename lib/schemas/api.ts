@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Answer shapes every HTTP route shares (SPEC §7). The routes type their answers by them and the OpenAPI document

@@ -1,5 +1,5 @@
 /** /compare?ids=a,b,c (issue #19): two to four distinct project ids, read from the URL; every refusal says why. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { COMPARE_MAX, COMPARE_MIN } from '../compare-selection';
 import { OPEN_DATA_TEXTS } from '../messages/open-data';

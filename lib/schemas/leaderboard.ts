@@ -1,6 +1,6 @@
 /** Reading the leaderboard's filters from a URL (kept apart from lib/leaderboard.ts so browsers never load zod for it). */
 
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { AUDIT_FILTERS, LEADERBOARD_SORTS, type LeaderboardFilters } from '../leaderboard';
 import { GRADES, type Grade } from '../grades';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { ALERT_EMAIL_CHOICES } from '../notifications';
 

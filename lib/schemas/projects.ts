@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PROJECT_ID_PATTERN } from '../constants';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { QUOTE_SERVICES, type QuoteServiceId } from '../constants';
 import { QUOTE_MESSAGES } from '../messages/quote';

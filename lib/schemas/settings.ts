@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PASSWORD_MAX_LENGTH } from '../constants';
 import { parseEvmAddress } from '../evm-address';

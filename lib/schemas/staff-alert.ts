@@ -1,5 +1,5 @@
 /** The console's alert form, its correction and list filters, shared by the forms, the actions and the list page. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { ALERT_CONFIDENCE, ALERT_TYPES } from '../alerts';
 import { STAFF_MESSAGES } from '../messages/staff';

@@ -1,5 +1,5 @@
 /** The console's audit form and list filters, shared by the form, the actions and the list page. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { FINDING_SEVERITY_LABELS } from '../findings';
 import { STAFF_MESSAGES } from '../messages/staff';

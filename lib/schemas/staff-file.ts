@@ -1,5 +1,5 @@
 /** The console's upload route: which kind of file is sent, and what it answers. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { STAFF_MESSAGES } from '../messages/staff';
 import { STAFF_FILE_KINDS } from '../staff-files';

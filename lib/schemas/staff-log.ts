@@ -1,5 +1,5 @@
 /** The audit log page's filters, read from its query string: a bad value means "no filter". */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** The audit log's filters: an entity type, an actor (by the email the log keeps), and the id to page back from. */
 export const staffLogQuerySchema = z.object({

@@ -1,5 +1,5 @@
 /** The console's Staff page: invitations, role changes, removals and second-factor resets, shared by forms and actions. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { STAFF_MESSAGES } from '../messages/staff';
 import { STAFF_ROLES } from '../staff';

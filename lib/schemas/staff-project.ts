@@ -1,5 +1,5 @@
 /** The console's project form and list filters, shared by the form, the actions and the list page. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { parseEvmAddress } from '../evm-address';
 import { AUDIT_STATUS_LABELS } from '../format';

@@ -1,5 +1,5 @@
 /** The console's quote-request form and inbox filters, shared by the form, the action, the inbox and the CSV export. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { STAFF_MESSAGES } from '../messages/staff';
 import { QUOTE_STATUSES } from '../staff';

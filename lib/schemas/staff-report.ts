@@ -1,5 +1,5 @@
 /** The moderation queue's decisions and filters, shared by the forms, the actions and the queue page. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { STAFF_MESSAGES } from '../messages/staff';
 import { REPORT_STATUSES } from '../staff';

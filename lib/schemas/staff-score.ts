@@ -1,5 +1,5 @@
 /** The console's score form and score list filters, shared by the form, the action and the list page. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { STAFF_MESSAGES } from '../messages/staff';
 import { PILLARS, type SignalEntries } from '../score';

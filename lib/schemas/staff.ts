@@ -1,5 +1,5 @@
 /** The staff console's input rules, shared by its forms and its actions. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { STAFF_ROLES } from '../staff';
 

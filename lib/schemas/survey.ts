@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PROJECT_ID_PATTERN, SURVEY_EXPERTISE_TYPES, SURVEY_INSTITUTION_TYPES, SURVEY_USER_TYPES } from '../constants';
 import { watchlistNameSchema } from './watchlist';

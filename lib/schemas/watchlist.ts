@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PROJECT_ID_PATTERN, WATCHLIST_NAME_MAX_LENGTH } from '../constants';
 import { WATCHLIST_MESSAGES } from '../messages/watchlists';

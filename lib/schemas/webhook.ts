@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_MESSAGES, WEBHOOK_URL_MAX_LENGTH } from '../webhooks';
 

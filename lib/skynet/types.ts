@@ -2,7 +2,7 @@
  * What Skynet's reads return, shared by the server (server/skynet/queries.ts) and the pages that show them. The
  * HTTP answers among them are typed by their zod schemas (lib/schemas/skynet.ts), which the OpenAPI document uses.
  */
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 import type {
   metricByTimestampsSchema,

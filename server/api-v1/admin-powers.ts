@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 import { chainIdParamSchema, contractAddressParamSchema, type AdminPowersV1, type ContractAdminPowersV1 } from '@/lib/schemas/api-v1';
 import type { AdminPowersView } from '@/lib/skynet/admin-powers';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import type { CsvValue } from '@/lib/csv';
 import { EMPTY_ALERT_FILTERS, type AlertFilters } from '@/lib/schemas/alert-filters';

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { createHash } from 'node:crypto';
 
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { ApiProblem } from './http';
 

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { createHash } from 'node:crypto';
 
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 import { toCsv, type CsvValue } from '@/lib/csv';
 import { UserFacingError } from '@/lib/errors';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import {
   alertDetailV1Schema,

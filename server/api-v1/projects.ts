@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import type { CsvValue } from '@/lib/csv';
 import { API_V1_LIMIT_DEFAULT, type ProjectListQuery, type ProjectSummaryV1 } from '@/lib/schemas/api-v1';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { desc } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';

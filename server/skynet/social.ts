@@ -2,7 +2,7 @@ import 'server-only';
 
 import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { socialActivityRowSchema } from '@/lib/schemas/skynet';
 

@@ -3,7 +3,7 @@ import 'server-only';
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { erc20Abi, type Abi, type PublicClient } from 'viem';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import type { Database } from '../db/client';
 import { projects, skynetContracts, skynetKnownContracts, type SkynetContractRow } from '../db/schema';

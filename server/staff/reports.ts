@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { UserFacingError } from '@/lib/errors';
 import { STAFF_MESSAGES } from '@/lib/messages/staff';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PageBanner } from '@/components/chrome/page-banner';
 import { UnsubscribeButton } from '@/components/notifications/notification-actions';

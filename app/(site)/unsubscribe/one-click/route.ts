@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { readQuery, route } from '@/server/api';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PATH, unsubscribeFromAlertMail } from '@/server/alert-mail';

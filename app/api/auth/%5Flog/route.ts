@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { hasMediaType, jsonError, readBytes, route } from '@/server/api';
 import { logger } from '@/server/logger';
