@@ -67,7 +67,6 @@ const TARGETS = {
   searchVsHealth: 0.7,
   homeVsStatic: 0.6,
   projectVsStatic: 0.6,
-  homeScriptBytes: 130_000,
   rssEmbeddedMb: 500,
   existingStartMs: 1500,
   firstStartMs: 4000,
@@ -334,14 +333,17 @@ async function main() {
   rows.push(...alertsDbRows(alertsDb));
   rows.push(...pageRows(pages));
   if (js.skipped) {
-    rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, `< ${kb(TARGETS.homeScriptBytes)}`, '']);
+    rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, '', '']);
   } else {
+    const smallUncompressed = js.scripts.filter((script) => script.encoding !== 'gzip' && script.decoded < 1024).length;
     rows.push(
-      ['JS of /', 'scripts transferred (as sent)', kb(js.scriptBytes), `< ${kb(TARGETS.homeScriptBytes)}`, verdict(js.scriptBytes < TARGETS.homeScriptBytes && js.failedScripts.length === 0)],
+      // The whole transfer, runtime included, for the record: #18's goals are the own first-load JS rows above.
+      ['JS of /', 'scripts transferred (as sent)', kb(js.scriptBytes), '(indicative)', js.failedScripts.length ? 'FAIL' : ''],
       ['JS of /', 'script requests', `${js.scriptCount}${js.failedScripts.length ? ` (${js.failedScripts.length} failed)` : ''}`, '', ''],
       ['JS of /', 'of which React and Next.js runtime', kb(js.frameworkBytes), '', ''],
       ['JS of /', 'prefetched later for linked pages', `${kb(js.prefetchedBytes)} in ${js.prefetchedCount} scripts`, '', ''],
-      ['JS of /', 'script encoding', js.encodings.join(', ') || 'none', 'gzip', verdict(js.encodings.length > 0 && js.encodings.every((e) => e === 'gzip'))],
+      // Next compresses bodies of 1 kB and more; a smaller script would not get smaller.
+      ['JS of /', 'script encoding', `${js.encodings.join(', ') || 'none'}${smallUncompressed ? ` (${smallUncompressed} under 1 kB sent as they are)` : ''}`, 'gzip from 1 kB', verdict(js.scripts.every((script) => script.encoding === 'gzip' || script.decoded < 1024))],
       ['JS of /', 'scripts decoded (uncompressed)', kb(js.scriptDecodedBytes), '', ''],
       ['JS of /', 'script response headers', kb(js.scriptHeaderBytes), '', ''],
       ['JS of /', 'HTML document (as sent)', `${kb(js.documentTransferred)}, status ${js.documentStatus}, ${js.documentEncoding}`, '', ''],
