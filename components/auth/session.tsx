@@ -46,11 +46,16 @@ async function readSession(init?: RequestInit): Promise<Session | null | undefin
   }
 }
 
+let channel: BroadcastChannel | null | undefined;
+
+/** One channel for this tab, to speak and to listen: a channel does not hear its own messages, so no read echoes. */
+function tabChannel(): BroadcastChannel | null {
+  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
 function tellOtherTabs() {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ event: 'session', data: { trigger: 'getSession' } });
-  channel.close();
+  tabChannel()?.postMessage({ event: 'session', data: { trigger: 'getSession' } });
 }
 
 /**
@@ -101,7 +106,7 @@ export function SessionProvider({ refetchIntervalSeconds, children }: { refetchI
       if (document.visibilityState === 'visible' && state.data) void refreshSession({ announce: false });
     };
     document.addEventListener('visibilitychange', readWhenVisible);
-    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    const channel = tabChannel();
     const readOnMessage = () => void refreshSession({ announce: false });
     channel?.addEventListener('message', readOnMessage);
     const timer =
@@ -113,7 +118,6 @@ export function SessionProvider({ refetchIntervalSeconds, children }: { refetchI
     return () => {
       document.removeEventListener('visibilitychange', readWhenVisible);
       channel?.removeEventListener('message', readOnMessage);
-      channel?.close();
       window.clearInterval(timer);
     };
   }, [refetchIntervalSeconds]);
