@@ -29,8 +29,7 @@ export default async function ProjectsPage({ searchParams }: Props) {
       </PageBanner>
       <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 px-4 py-10">
         <div className="rounded-lg border bg-muted/30 p-4">
-          {/* Keyed by the query so the score inputs show the URL's values after navigation. */}
-          <LeaderboardFilters key={leaderboardQuery(filters)} filters={filters} categories={options.categories} chains={options.chains} />
+          <LeaderboardFilters filters={filters} categories={options.categories} chains={options.chains} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" role="status">
