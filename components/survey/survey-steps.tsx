@@ -10,7 +10,8 @@ import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useHasWatchlists, useRefreshWatchlists, useWatchlists } from '@/components/watchlist/watchlists-provider';
+import { useWatchlists } from '@/components/watchlist/use-watchlists';
+import { useHasWatchlists, useRefreshWatchlists } from '@/components/watchlist/watchlists-provider';
 import {
   SURVEY_EXPERTISE_TYPES,
   SURVEY_INSTITUTION_TYPES,

@@ -23,7 +23,7 @@ import { cn, formatRank } from '@/lib/utils';
 
 import { selectedWatchlistIdAtom } from './atoms';
 import { WatchlistNameDialog } from './create-watchlist-dialog';
-import { useWatchlists } from './watchlists-provider';
+import { useWatchlists } from './use-watchlists';
 
 type Sort = 'added' | 'name' | 'score' | 'rank';
 

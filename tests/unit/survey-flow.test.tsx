@@ -20,8 +20,10 @@ vi.mock('next/navigation', () => ({ useRouter: () => ({ push: pushMock }) }));
 // The user's lists as the app-wide provider gives them (with the placeholder while there are none).
 vi.mock('@/components/watchlist/watchlists-provider', () => ({
   useHasWatchlists: () => true,
-  useWatchlists: () => ({ lists: lists.current.length ? lists.current : [{ id: TEMP_WATCHLIST_ID, name: 'My Watchlist', projects: [] }] }),
   useRefreshWatchlists: () => refreshMock,
+}));
+vi.mock('@/components/watchlist/use-watchlists', () => ({
+  useWatchlists: () => ({ lists: lists.current.length ? lists.current : [{ id: TEMP_WATCHLIST_ID, name: 'My Watchlist', projects: [] }] }),
 }));
 // The project picker is tested on its own; here it offers Bitcoin.
 vi.mock('@/components/search/project-search', () => ({

@@ -1,7 +1,8 @@
 import { act, createRef, useImperativeHandle, useLayoutEffect, type Ref } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useWatchlists, WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
+import { useWatchlists } from '@/components/watchlist/use-watchlists';
+import { WatchlistsProvider } from '@/components/watchlist/watchlists-provider';
 import type { Watchlist } from '@/lib/schemas/answers';
 
 import { createTestRoot, settle } from '../support/render';

@@ -63,9 +63,10 @@ const labelOf = (name: string) => star(name).getAttribute('aria-label');
 const click = (name: string) => act(async () => star(name).click());
 const settle = () => settleRounds(10);
 
-// The provider imports the (mocked) actions with the first change; loaded once here, a test's first change reaches
-// them within the same settle() as every later one.
+// The star loads its signed-in part on use, and the operations import the (mocked) actions with the first change;
+// loaded once here, so a test's first star and first change come within the same settle() as every later one.
 beforeAll(async () => {
+  await import('@/components/watchlist/signed-in-star');
   await import('@/components/watchlist/watchlist-actions');
 });
 
