@@ -1,0 +1,23 @@
+'use client';
+
+import type { ReactNode } from 'react';
+
+import { loadOnUse } from '@/components/chrome/load-on-use';
+import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
+import { Button } from '@/components/ui/button';
+
+const loadDrawer = () => import('./mobile-drawer');
+const MobileDrawer = loadOnUse(() => loadDrawer().then((module) => module.MobileDrawer), { browserOnly: true });
+
+/** The mobile menu button (its icon drawn by MobileDrawerTrigger); the drawer (search, menus, account actions) loads when first opened. */
+export function MobileDrawerButton({ icon }: { icon: ReactNode }) {
+  const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadDrawer);
+  return (
+    <>
+      <Button variant="navyGhost" size="icon" className="lg:hidden" aria-label="Open menu" {...triggerProps}>
+        {icon}
+      </Button>
+      {mounted ? <MobileDrawer open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}
