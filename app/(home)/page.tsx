@@ -10,7 +10,6 @@ import { QuoteDialogTrigger } from '@/components/header/quote-dialog-trigger';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ReportIncidentDialogTrigger } from '@/components/home/report-incident-dialog-trigger';
 import { ProjectSearch } from '@/components/search/project-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { TourLauncher } from '@/components/tour/tour-launcher';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
@@ -65,7 +64,7 @@ export default async function HomePage() {
             Security scores, audits, alerts and on-chain monitoring for blockchain projects, in one place and open to everyone.
           </p>
           <div id="tour-search" className="mx-auto mt-8 max-w-2xl text-left">
-            <ProjectSearch context="main-search" icon={<SearchIcon />} look="hero" />
+            <ProjectSearch context="main-search" look="hero" />
           </div>
         </div>
       </section>

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 
 import { NavSearch } from '@/components/search/nav-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { COMPANY_LINKS, INCIDENTS_LINK, PRODUCT_LINKS } from '@/lib/navigation';
 
 import { AccountArea } from './account-area';
@@ -51,7 +50,7 @@ export function Header({ announcement, quoteEmbedUrl }: { announcement: Announce
             <NavMenu label="Company" links={COMPANY_LINKS} />
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            <NavSearch icon={<SearchIcon onNavy />} className="hidden md:block" />
+            <NavSearch className="hidden md:block" />
             <QuoteDialogTrigger embedUrl={quoteEmbedUrl} />
             <NotificationBell />
             <AccountArea className="max-lg:hidden lg:flex" />

@@ -1,8 +1,23 @@
+'use client';
+
 import { Menu } from 'lucide-react';
 
-import { MobileDrawerButton } from './mobile-drawer-button';
+import { loadOnUse } from '@/components/chrome/load-on-use';
+import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
+import { Button } from '@/components/ui/button';
 
-/** The mobile menu button; its icon is drawn here, on the server, so the first load carries no icon code (#18). */
+const loadDrawer = () => import('./mobile-drawer');
+const MobileDrawer = loadOnUse(() => loadDrawer().then((module) => module.MobileDrawer), { browserOnly: true });
+
+/** The mobile menu button; its drawer (search, menus, account actions) loads when first opened. */
 export function MobileDrawerTrigger() {
-  return <MobileDrawerButton icon={<Menu aria-hidden className="size-6" />} />;
+  const { open, setOpen, mounted, triggerProps } = useLazyDialog(loadDrawer);
+  return (
+    <>
+      <Button variant="navyGhost" size="icon" className="lg:hidden" aria-label="Open menu" {...triggerProps}>
+        <Menu aria-hidden className="size-6" />
+      </Button>
+      {mounted ? <MobileDrawer open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
 }

@@ -6,7 +6,6 @@ import Link from 'next/link';
 import { useSignOut } from '@/components/auth/use-sign-out';
 import { useFeatureFlag } from '@/components/chrome/public-config';
 import { ProjectSearch } from '@/components/search/project-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { CHROME_TEXTS } from '@/lib/messages/chrome';
@@ -55,7 +54,7 @@ export function MobileDrawer({ open, onOpenChange: setOpen }: { open: boolean; o
           <SheetDescription className="sr-only">Site menu</SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-8">
-          <ProjectSearch context="main-search" icon={<SearchIcon />} onChosen={close} openOnFocus={false} />
+          <ProjectSearch context="main-search" onChosen={close} openOnFocus={false} />
           <LinkGroup title="Products" links={PRODUCT_LINKS} onNavigate={close} />
           <LinkGroup title="Resources" links={[INCIDENTS_LINK, ...RESOURCE_LINKS]} onNavigate={close} />
           <LinkGroup title="Company" links={COMPANY_LINKS} onNavigate={close} />

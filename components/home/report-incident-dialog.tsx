@@ -9,7 +9,6 @@ import { reportIncidentAction } from '@/actions/projects/report-incident';
 import { toast } from '@/components/chrome/toast';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { ProjectSearch } from '@/components/search/project-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -66,7 +65,7 @@ function IncidentForm({ onDone }: { onDone: () => void }) {
             </Button>
           </div>
         ) : (
-          <ProjectSearch context="form-picker" icon={<SearchIcon />} onSelect={choose} openOnFocus={false} />
+          <ProjectSearch context="form-picker" onSelect={choose} openOnFocus={false} />
         )}
         {/* The schema speaks of ids; the visitor is asked for a project. */}
         {errors.projectId ? <p className="text-sm text-destructive">{INCIDENT_TEXTS.projectRequired}</p> : null}

@@ -1,7 +1,8 @@
 'use client';
 
+import { Search } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
@@ -18,8 +19,6 @@ export type SearchContext = 'main-search' | 'navigation-bar' | 'form-picker';
 
 type Props = {
   context: SearchContext;
-  /** The magnifier in the box (SearchIcon), drawn by the caller. */
-  icon: ReactNode;
   /** The navigation variant is disabled while the bar does not show it. */
   disabled?: boolean;
   /** Instead of opening the project page (the survey picks projects). */
@@ -46,7 +45,7 @@ const INPUT_LOOKS: Record<SearchBoxLook, string> = {
  * click elsewhere and when focus leaves (no blur timer); the keys that move through the list are ours. The list's
  * code loads when the box is first pointed at, touched or focused, and stays mounted from then on.
  */
-export function ProjectSearch({ context, icon, disabled = false, onSelect, onChosen, openOnFocus = true, className, look }: Props) {
+export function ProjectSearch({ context, disabled = false, onSelect, onChosen, openOnFocus = true, className, look }: Props) {
   const router = useRouter();
   const listId = useId();
   const anchorRef = useRef<HTMLDivElement>(null);
@@ -101,7 +100,7 @@ export function ProjectSearch({ context, icon, disabled = false, onSelect, onCho
   return (
     <>
       <div ref={anchorRef} className={cx('relative', className)} onPointerEnter={preloadList} onTouchStart={preloadList}>
-        {icon}
+        <Search aria-hidden className={cx('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
         <input
           ref={inputRef}
           type="text"

@@ -3,7 +3,6 @@
 import { useId } from 'react';
 
 import { ProjectSearch } from '@/components/search/project-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { Button } from '@/components/ui/button';
 
 import { FieldError } from './form-fields';
@@ -32,7 +31,7 @@ export function ProjectPicker({ label, project, onChange, error, optional = fals
           </Button>
         </div>
       ) : (
-        <ProjectSearch context="form-picker" icon={<SearchIcon />} onSelect={(chosen) => onChange({ id: chosen.id, name: chosen.name })} openOnFocus={false} />
+        <ProjectSearch context="form-picker" onSelect={(chosen) => onChange({ id: chosen.id, name: chosen.name })} openOnFocus={false} />
       )}
       <FieldError id={`${id}-error`} message={error} />
     </div>

@@ -7,7 +7,6 @@ import { useReducer, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 
 import { ProjectSearch } from '@/components/search/project-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -138,7 +137,6 @@ function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: StepsProps & {
         <p className="text-sm text-muted-foreground">{SURVEY_TEXTS.projectsHint}</p>
         <ProjectSearch
           context="form-picker"
-          icon={<SearchIcon />}
           openOnFocus={false}
           onSelect={(project) => {
             if (draft.projects.some((chosen) => chosen.id === project.id)) return;

@@ -1,18 +1,16 @@
-import type { ReactNode } from 'react';
+import { Star } from 'lucide-react';
 
 import { cx } from '@/lib/class-names';
 
 /** `dark` on the navy project banner, `light` in tables on the page's background. */
 export type StarTone = 'dark' | 'light';
 export type StarProps = { projectId: string; projectName: string; tone?: StarTone; className?: string };
-/** The star's picture, rendered on the server (WatchlistStar); filled by CSS while the button is pressed. */
-export type StarIcon = { icon: ReactNode };
 
 // A look per tone rather than className overrides: the classes join without a merge (cx).
 const STAR_TONES: Record<StarTone, string> = { dark: 'size-9 text-white hover:bg-white/10', light: 'size-8 hover:bg-muted' };
 
 /** The star itself: its name and pressed state say whether the project is in the list a star adds to. */
-export function StarButton({ projectName, tone = 'light', className, icon, watched, busy, onClick }: Omit<StarProps, 'projectId'> & StarIcon & { watched: boolean; busy: boolean; onClick?: () => void }) {
+export function StarButton({ projectName, tone = 'light', className, watched, busy, onClick }: Omit<StarProps, 'projectId'> & { watched: boolean; busy: boolean; onClick?: () => void }) {
   const label = watched ? `Remove ${projectName} from watchlist` : `Add ${projectName} to watchlist`;
   return (
     <button
@@ -23,9 +21,9 @@ export function StarButton({ projectName, tone = 'light', className, icon, watch
       disabled={busy}
       aria-busy={busy}
       onClick={onClick}
-      className={cx('group inline-flex items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', STAR_TONES[tone], className)}
+      className={cx('inline-flex items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', STAR_TONES[tone], className)}
     >
-      {icon}
+      <Star aria-hidden className={cx('size-5', watched ? 'fill-amber-400 text-amber-400' : '')} />
     </button>
   );
 }

@@ -1,12 +1,32 @@
-import { Star } from 'lucide-react';
+'use client';
 
-import type { StarProps } from './star-button';
-import { WatchlistStarToggle } from './watchlist-star-toggle';
+import { useSetAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
 
-/**
- * The watchlist star of a project. Its picture is drawn here, on the server, and filled by CSS while the button
- * is pressed, so the browser's part (WatchlistStarToggle) carries no icon code into the page's first load (#18).
- */
+import { authModalAtom } from '@/components/auth/atoms';
+import { toast } from '@/components/chrome/toast';
+import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
+
+import { StarButton, type StarProps } from './star-button';
+import { useHasWatchlists } from './watchlists-provider';
+
+// The lists' operations come with the first signed-in star: anonymous visitors never load them.
+const SignedInStar = lazy(() => import('./signed-in-star').then((module) => ({ default: module.SignedInStar })));
+
+/** Adds or removes a project in the selected watchlist; signed out, it asks to log in. */
 export function WatchlistStar(props: StarProps) {
-  return <WatchlistStarToggle {...props} icon={<Star aria-hidden className="size-5 group-aria-pressed:fill-amber-400 group-aria-pressed:text-amber-400" />} />;
+  const openAuth = useSetAtom(authModalAtom);
+  if (!useHasWatchlists()) {
+    const askToLogIn = () => {
+      if (window.matchMedia('(min-width: 1024px)').matches) openAuth('login');
+      else toast.error(WATCHLIST_MESSAGES.loginRequired);
+    };
+    return <StarButton {...props} watched={false} busy={false} onClick={askToLogIn} />;
+  }
+  return (
+    // Until the lists (and their code) arrive the star cannot tell whether the project is watched, so it waits, disabled.
+    <Suspense fallback={<StarButton {...props} watched={false} busy />}>
+      <SignedInStar {...props} />
+    </Suspense>
+  );
 }

@@ -2,8 +2,7 @@ import { createStore, Provider } from 'jotai';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { NotificationBell } from '@/components/header/notification-bell';
-import { NotificationBellLink } from '@/components/header/notification-bell-area';
+import { NotificationBell, NotificationBellLink } from '@/components/header/notification-bell';
 import { UNREAD_NOTIFICATIONS_PATH, UNREAD_REFRESH_MS } from '@/components/header/use-unread-notifications';
 import { unreadNotificationsAtom } from '@/components/notifications/atoms';
 
@@ -43,17 +42,17 @@ afterEach(() => vi.useRealTimers());
 
 describe('the bell link', () => {
   it('is named Notifications and shows no badge when nothing is unread', async () => {
-    await root.render(<NotificationBellLink icon={<svg aria-hidden />} unread={0} />);
+    await root.render(<NotificationBellLink unread={0} />);
     expect(bell()?.getAttribute('aria-label')).toBe('Notifications');
     expect(badge()).toBeNull();
   });
 
   it('names the exact unread count and shows it as a badge, capped at 99+', async () => {
-    await root.render(<NotificationBellLink icon={<svg aria-hidden />} unread={3} />);
+    await root.render(<NotificationBellLink unread={3} />);
     expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 3 unread');
     expect(badge()).toBe('3');
 
-    await root.render(<NotificationBellLink icon={<svg aria-hidden />} unread={150} />);
+    await root.render(<NotificationBellLink unread={150} />);
     expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 150 unread');
     expect(badge()).toBe('99+');
   });

@@ -2,7 +2,6 @@ import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ProjectSearch, type SearchContext } from '@/components/search/project-search';
-import { SearchIcon } from '@/components/search/search-icon';
 import { SEARCH_DEBOUNCE_MS } from '@/components/search/use-project-search';
 import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
@@ -29,7 +28,7 @@ const selected = () => options().map((option) => option.getAttribute('aria-selec
 const render = (props: { context: SearchContext; onSelect?: (project: SearchResult) => void; openOnFocus?: boolean; disabled?: boolean; look?: 'hero' }) =>
   root.render(
     <div>
-      <ProjectSearch {...props} icon={<SearchIcon />} />
+      <ProjectSearch {...props} />
       <button type="button">elsewhere</button>
     </div>,
   );
