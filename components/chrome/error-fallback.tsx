@@ -1,7 +1,8 @@
 // No state of its own (the tooltip's lives in Radix), so no client boundary here.
 
-import { Frown } from 'lucide-react';
+import { Frown } from 'lucide';
 
+import { Icon } from '@/components/ui/icon';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 
 /** What a page shows when it fails to render: a red full-size panel with a sad face; the error text only as a tooltip. */
@@ -16,7 +17,7 @@ export function ErrorFallback({ error }: { error: Error }) {
               aria-label="This part of the page failed to load. Show the error."
               className="rounded-full p-4 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
             >
-              <Frown aria-hidden className="size-24" strokeWidth={1.5} />
+              <Icon node={Frown} className="size-24" strokeWidth={1.5} />
             </button>
           </TooltipTrigger>
           <TooltipContent>{error.message || 'Unknown error'}</TooltipContent>

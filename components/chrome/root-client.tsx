@@ -3,11 +3,10 @@
 // The root layout's client parts, on every page: the providers, analytics, route-change effects, the toaster's
 // loader and the cookie banner. One module, since every page loads all of them anyway.
 
-import { Provider as JotaiProvider } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { SessionProvider, useSession } from '@/components/auth/session';
 import { Button } from '@/components/ui/button';
@@ -20,24 +19,25 @@ import { loadOnUse } from './load-on-use';
 import { type PublicConfig, publicConfigAtom, usePublicConfig } from './public-config';
 import { isToasterWanted, subscribeToasterWanted, wantToaster } from './toast';
 
-function HydrateConfig({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  useHydrateAtoms([[publicConfigAtom, config]]);
-  return children;
-}
-
 /**
  * Client-side context shared by every page. The session is read in the browser (so pages stay cacheable) and
  * refreshed when the window becomes visible, on storage and broadcast events, and by interval when configured.
  * The signed-in user's watchlists are read from there too, once per page and only when a star or the survey asks.
  */
 export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  // The server's public configuration is in the page's store from its first render (the root layout, and with it
+  // this store, lives as long as the tab); set here rather than with jotai/utils' useHydrateAtoms, which would bring
+  // the utils module into every page's first load.
+  const [store] = useState(() => {
+    const created = createStore();
+    created.set(publicConfigAtom, config);
+    return created;
+  });
   return (
     <SessionProvider refetchIntervalSeconds={config.sessionRefetchIntervalSeconds}>
-      <JotaiProvider>
-        <HydrateConfig config={config}>
-          <WatchlistsProvider>{children}</WatchlistsProvider>
-          <AnalyticsSession />
-        </HydrateConfig>
+      <JotaiProvider store={store}>
+        <WatchlistsProvider>{children}</WatchlistsProvider>
+        <AnalyticsSession />
       </JotaiProvider>
     </SessionProvider>
   );

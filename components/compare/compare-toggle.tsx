@@ -1,7 +1,8 @@
 'use client';
 
-import { Check, Plus } from 'lucide-react';
+import { Check, Plus } from 'lucide';
 
+import { Icon } from '@/components/ui/icon';
 import { toast } from '@/components/chrome/toast';
 import { COMPARE_CONTROL_TEXTS } from '@/lib/messages/open-data-controls';
 import { cx } from '@/lib/class-names';
@@ -39,7 +40,7 @@ export function CompareToggle({ projectId, projectName, tone = 'light', classNam
         className,
       )}
     >
-      {chosen ? <Check aria-hidden className="size-3.5" /> : <Plus aria-hidden className="size-3.5" />}
+      {chosen ? <Icon node={Check} className="size-3.5" /> : <Icon node={Plus} className="size-3.5" />}
       {COMPARE_CONTROL_TEXTS.compareToggle}
       <span className="sr-only"> {projectName}</span>
     </button>

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide';
 
+import { Icon } from '@/components/ui/icon';
 import { POPUP_HOVER_CLOSE_DELAY_SECONDS, POPUP_MAX_WIDTH } from '@/lib/constants';
 
 /**
@@ -18,7 +19,7 @@ export function ChatQr({ label, svg }: { label: string; svg: string }) {
         aria-describedby={popupId}
         className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-navy-foreground hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white/50 focus-visible:outline-none"
       >
-        <MessageCircle aria-hidden className="size-5" />
+        <Icon node={MessageCircle} className="size-5" />
       </button>
       <div
         id={popupId}

@@ -1,4 +1,6 @@
-import { BookOpen, Send } from 'lucide-react';
+import { BookOpen, Send } from 'lucide';
+
+import { Icon } from '@/components/ui/icon';
 
 type Network = 'X' | 'Telegram' | 'YouTube' | 'Medium' | 'LinkedIn';
 
@@ -26,8 +28,8 @@ export function SocialIcon({ network }: { network: Network }) {
         </svg>
       );
     case 'Telegram':
-      return <Send aria-hidden className="size-5" />;
+      return <Icon node={Send} className="size-5" />;
     case 'Medium':
-      return <BookOpen aria-hidden className="size-5" />;
+      return <Icon node={BookOpen} className="size-5" />;
   }
 }

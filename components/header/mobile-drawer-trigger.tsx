@@ -1,7 +1,8 @@
 'use client';
 
-import { Menu } from 'lucide-react';
+import { Menu } from 'lucide';
 
+import { Icon } from '@/components/ui/icon';
 import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ export function MobileDrawerTrigger() {
   return (
     <>
       <Button variant="navyGhost" size="icon" className="lg:hidden" aria-label="Open menu" {...triggerProps}>
-        <Menu aria-hidden className="size-6" />
+        <Icon node={Menu} className="size-6" />
       </Button>
       {mounted ? <MobileDrawer open={open} onOpenChange={setOpen} /> : null}
     </>

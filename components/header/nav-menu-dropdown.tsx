@@ -1,9 +1,10 @@
 // No 'use client': this is part of NavMenu's island, imported (lazily) only by it, so already client code.
 
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { NavLink } from '@/lib/navigation';
 
@@ -29,7 +30,7 @@ export default function NavMenuDropdown({ label, links, defaultOpen, takeFocus }
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger ref={triggerRef} className={navMenuTriggerClass}>
         {label}
-        <ChevronDown aria-hidden className="size-4 opacity-70" />
+        <Icon node={ChevronDown} className="size-4 opacity-70" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-72">
         {links.map((link) => (

@@ -1,8 +1,9 @@
 'use client';
 
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import { useRef, useState, type ComponentType, type ComponentProps } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import type { NavLink } from '@/lib/navigation';
 
 import type NavMenuDropdown from './nav-menu-dropdown';
@@ -42,7 +43,7 @@ export function NavMenu({ label, links }: { label: string; links: NavLink[] }) {
       }}
     >
       {label}
-      <ChevronDown aria-hidden className="size-4 opacity-70" />
+      <Icon node={ChevronDown} className="size-4 opacity-70" />
     </button>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { Bell } from 'lucide-react';
+import { Bell } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { useSession } from '@/components/auth/session';
 import Link from 'next/link';
 
 import { buttonVariants } from '@/components/ui/button';
-import { NOTIFICATION_MESSAGES } from '@/lib/messages/notifications';
+import { NOTIFICATION_BELL_TEXTS } from '@/lib/messages/notification-bell';
 import { badgeText } from '@/lib/notifications';
 import { cx } from '@/lib/class-names';
 
@@ -18,10 +19,10 @@ export function NotificationBellLink({ unread, className }: { unread: number; cl
   return (
     <Link
       href={NOTIFICATIONS_PATH}
-      aria-label={NOTIFICATION_MESSAGES.bellLabel(unread)}
+      aria-label={NOTIFICATION_BELL_TEXTS.bellLabel(unread)}
       className={cx(buttonVariants({ variant: 'navyGhost', size: 'icon' }), 'relative', className)}
     >
-      <Bell aria-hidden className="size-5" />
+      <Icon node={Bell} className="size-5" />
       {unread > 0 ? (
         <span aria-hidden className="tabular absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white">
           {badgeText(unread)}

@@ -1,8 +1,9 @@
 'use client';
 
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import Link from 'next/link';
 
+import { Icon } from '@/components/ui/icon';
 import { UserAvatar, type AvatarUser } from '@/components/auth/user-avatar';
 import { useSignOut } from '@/components/auth/use-sign-out';
 import { useFeatureFlag } from '@/components/chrome/public-config';
@@ -28,7 +29,7 @@ export function UserMenu({ user }: { user: AvatarUser }) {
         className="inline-flex items-center gap-1 rounded-full p-0.5 text-navy-foreground focus-visible:ring-2 focus-visible:ring-white/60 focus-visible:outline-none"
       >
         <UserAvatar user={user} />
-        <ChevronDown aria-hidden className="size-4 opacity-70" />
+        <Icon node={ChevronDown} className="size-4 opacity-70" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid">

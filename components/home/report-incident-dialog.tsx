@@ -2,9 +2,10 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { useState } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { reportIncidentAction } from '@/actions/projects/report-incident';
 import { toast } from '@/components/chrome/toast';
 import { ProjectLogo } from '@/components/project/project-logo';
@@ -61,7 +62,7 @@ function IncidentForm({ onDone }: { onDone: () => void }) {
             <ProjectLogo src={project.logo} name={project.name} size={24} />
             <span className="flex-1 font-medium">{project.name}</span>
             <Button type="button" variant="ghost" size="icon" aria-label={INCIDENT_TEXTS.chooseAnotherProject} onClick={() => choose(null)}>
-              <X aria-hidden />
+              <Icon node={X} />
             </Button>
           </div>
         ) : (

@@ -1,13 +1,14 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide';
 import type { ReactNode } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { ALERT_RULE_LABELS, AUTOMATIC_ALERT_TEXTS, evmChainName, type AlertEvidence } from '@/lib/alerts';
 
 function ExplorerLink({ explorerUrl, kind, value }: { explorerUrl: string | null; kind: 'tx' | 'block' | 'address'; value: string }) {
   if (!explorerUrl) return <span className="font-mono text-xs break-all">{value}</span>;
   return (
     <a href={`${explorerUrl}/${kind}/${value}`} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-mono text-xs break-all text-primary underline underline-offset-4">
-      {value} <ExternalLink aria-hidden className="size-3 shrink-0" />
+      {value} <Icon node={ExternalLink} className="size-3 shrink-0" />
     </a>
   );
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { ThumbsDown, ThumbsUp } from 'lucide';
 import { useEffect, useRef, useState, useTransition } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
@@ -57,10 +58,10 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
       </h2>
       <div className="mt-4 flex gap-3">
         <Button variant={summary.yourVote === true ? 'default' : 'outline'} aria-pressed={summary.yourVote === true} disabled={isPending} onClick={() => vote(true)}>
-          <ThumbsUp aria-hidden /> Yes
+          <Icon node={ThumbsUp} /> Yes
         </Button>
         <Button variant={summary.yourVote === false ? 'default' : 'outline'} aria-pressed={summary.yourVote === false} disabled={isPending} onClick={() => vote(false)}>
-          <ThumbsDown aria-hidden /> No
+          <Icon node={ThumbsDown} /> No
         </Button>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">

@@ -1,9 +1,10 @@
 'use client';
 
-import { Search } from 'lucide-react';
+import { Search } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
 import { cx } from '@/lib/class-names';
@@ -100,7 +101,7 @@ export function ProjectSearch({ context, disabled = false, onSelect, onChosen, o
   return (
     <>
       <div ref={anchorRef} className={cx('relative', className)} onPointerEnter={preloadList} onTouchStart={preloadList}>
-        <Search aria-hidden className={cx('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
+        <Icon node={Search} className={cx('pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2', isNav ? 'text-navy-foreground/60' : 'text-muted-foreground')} />
         <input
           ref={inputRef}
           type="text"

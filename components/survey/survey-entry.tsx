@@ -1,6 +1,6 @@
 'use client';
 
-// The two ways into the personalisation survey: the gate after login and Settings' "Get Started".
+// The way into the personalisation survey after login (Settings' "Get Started" is survey-redo-button.tsx).
 
 import { useSession } from '@/components/auth/session';
 import { usePathname } from 'next/navigation';
@@ -8,12 +8,11 @@ import { useEffect, useRef, useState } from 'react';
 
 import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useFeatureFlag } from '@/components/chrome/public-config';
-import { Button } from '@/components/ui/button';
 import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
 import { http } from '@/lib/http';
 import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
 
-// The survey's code is fetched only when it shows: for a signed-in user whose survey is due, or on "Get Started".
+// The survey's code is fetched only when it shows: for a signed-in user whose survey is due.
 const SurveyFlow = loadOnUse(() => import('./survey-flow').then((module) => module.SurveyFlow), { browserOnly: true });
 
 /** The staff console is a work tool, not the site: the personalisation survey waits until they are back on the site. */
@@ -47,15 +46,4 @@ export function SurveyGate() {
 
   if (!mode || status !== 'authenticated' || inConsole) return null;
   return <SurveyFlow mode={mode} startAs="notification" onClose={() => setMode(null)} />;
-}
-
-/** Settings → Extended Account Setup → Get Started: the survey again, from its intro. */
-export function SurveyRedoButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>Get Started</Button>
-      {open ? <SurveyFlow mode="reminder" startAs="modal" onClose={() => setOpen(false)} /> : null}
-    </>
-  );
 }

@@ -1,11 +1,12 @@
 // No 'use client': imported only by survey-flow.tsx, client code already.
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { useReducer, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 
+import { Icon } from '@/components/ui/icon';
 import { ProjectSearch } from '@/components/search/project-search';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -153,7 +154,7 @@ function SurveySteps({ mode, hasWatchlist, startIndex, onClose }: StepsProps & {
                 onClick={() => dispatch({ type: 'answer', patch: { projects: draft.projects.filter((chosen) => chosen.id !== project.id) } })}
                 className="inline-flex size-6 items-center justify-center rounded-full hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                <X aria-hidden className="size-3.5" />
+                <Icon node={X} className="size-3.5" />
               </button>
             </li>
           ))}

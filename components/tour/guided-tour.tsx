@@ -1,11 +1,12 @@
 'use client';
 
 import { useSetAtom } from 'jotai';
-import { XIcon } from 'lucide-react';
+import { X } from 'lucide';
 import { useRouter } from 'next/navigation';
 import { createContext, use, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { EVENTS, Joyride, type EventData, type Step, type TooltipRenderProps } from 'react-joyride';
 
+import { Icon } from '@/components/ui/icon';
 import { authModalAtom } from '@/components/auth/atoms';
 import { Button } from '@/components/ui/button';
 import { TOUR } from '@/lib/constants';
@@ -60,7 +61,7 @@ function TourTooltip({ step, index, tooltipProps }: TooltipRenderProps) {
       onClick={() => dispatch({ type: 'close' })}
       className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
-      <XIcon aria-hidden className="size-4" />
+      <Icon node={X} className="size-4" />
     </button>
   );
 

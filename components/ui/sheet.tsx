@@ -2,8 +2,9 @@
 
 import * as React from 'react';
 import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { XIcon } from 'lucide-react';
+import { X } from 'lucide';
 
+import { Icon } from './icon';
 import { cn } from '@/lib/utils';
 
 function Sheet({ ...props }: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -66,7 +67,7 @@ function SheetContent({
             data-slot="sheet-close"
             className="absolute top-4 right-4 inline-flex items-center justify-center rounded-xs opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none data-[state=open]:bg-secondary [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
           >
-            <XIcon aria-hidden="true" />
+            <Icon node={X} />
             <span className="sr-only">Close</span>
           </SheetPrimitive.Close>
         )}

@@ -1,5 +1,6 @@
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
 
+import { Icon } from '@/components/ui/icon';
 import { cx } from '@/lib/class-names';
 
 /** `dark` on the navy project banner, `light` in tables on the page's background. */
@@ -23,7 +24,7 @@ export function StarButton({ projectName, tone = 'light', className, watched, bu
       onClick={onClick}
       className={cx('inline-flex items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', STAR_TONES[tone], className)}
     >
-      <Star aria-hidden className={cx('size-5', watched ? 'fill-amber-400 text-amber-400' : '')} />
+      <Icon node={Star} className={cx('size-5', watched ? 'fill-amber-400 text-amber-400' : '')} />
     </button>
   );
 }

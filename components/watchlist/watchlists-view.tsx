@@ -3,10 +3,11 @@
 // The watchlists page with its Add Projects list (shown only here).
 
 import { useSetAtom } from 'jotai';
-import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Check, Pencil, Plus, Trash2, X } from 'lucide';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { useProjectSearch } from '@/components/search/use-project-search';
@@ -78,7 +79,7 @@ export function WatchlistsView({ details }: { details: Record<string, WatchedPro
               onConfirm={ops.create}
               trigger={
                 <Button variant="outline" size="sm">
-                  <Plus aria-hidden /> New watchlist
+                  <Icon node={Plus} /> New watchlist
                 </Button>
               }
             />
@@ -91,12 +92,12 @@ export function WatchlistsView({ details }: { details: Record<string, WatchedPro
               onConfirm={ops.rename}
               trigger={
                 <Button variant="outline" size="sm">
-                  <Pencil aria-hidden /> Rename
+                  <Icon node={Pencil} /> Rename
                 </Button>
               }
             />
             <Button variant="outline" size="sm" disabled={!ops.canDelete} onClick={ops.remove}>
-              <Trash2 aria-hidden /> Delete
+              <Icon node={Trash2} /> Delete
             </Button>
           </div>
         </div>
@@ -132,7 +133,7 @@ export function WatchlistsView({ details }: { details: Record<string, WatchedPro
                   </div>
                   <GradeBadge grade={grade?.grade ?? null} tone={grade?.tone ?? null} score={project.score} />
                   <Button variant="ghost" size="icon" aria-label={`Remove ${project.name} from ${ops.current.name}`} onClick={() => ops.toggle(project.id)}>
-                    <X aria-hidden />
+                    <Icon node={X} />
                   </Button>
                 </li>
               );
@@ -185,7 +186,7 @@ export function AddProjectsList({ title = CHROME_TEXTS.addProjects, height = ADD
                 <ProjectLogo src={project.logo} name={project.name} size={24} />
                 <span className="flex-1 font-medium">{project.name}</span>
                 <span className="text-xs text-muted-foreground">{project.tokenTickers[0]}</span>
-                {added ? <Check aria-hidden className="size-4 text-emerald-600" /> : <Plus aria-hidden className="size-4" />}
+                {added ? <Icon node={Check} className="size-4 text-emerald-600" /> : <Icon node={Plus} className="size-4" />}
               </button>
             </li>
           );

@@ -1,11 +1,11 @@
 // Notifications: the bell and /my/notifications (issue #16).
 // Part of the message catalogue (lib/messages/): every user-visible string the spec gives, verbatim.
 
+import { NOTIFICATION_BELL_TEXTS } from './notification-bell';
+
 /** The bell in the header and /my/notifications (issue #16). */
 export const NOTIFICATION_MESSAGES = {
-  title: 'Notifications',
-  /** The bell's accessible name: the bare title when nothing is unread. */
-  bellLabel: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+  ...NOTIFICATION_BELL_TEXTS,
   intro: 'Alerts published on the projects in your watchlists.',
   empty: 'No notifications yet. Watch projects to hear about their alerts.',
   goToWatchlists: 'Go to your watchlists',

@@ -1,8 +1,9 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 
+import { Icon } from '@/components/ui/icon';
 import { AlertBadges } from '@/components/project/alert-badges';
 import { AlertCorrectionLog } from '@/components/project/alert-correction-log';
 import { AlertEvidencePanel } from '@/components/project/alert-evidence';
@@ -115,7 +116,7 @@ export default async function AlertPage({ params }: Props) {
                   {source.kind === 'link' || source.kind === 'explorer' ? (
                     <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-primary underline underline-offset-4">
                       {source.kind === 'explorer' ? `${TEXT.sourceLabels.explorer}: ` : ''}
-                      {source.href} <ExternalLink aria-hidden className="size-3 shrink-0" />
+                      {source.href} <Icon node={ExternalLink} className="size-3 shrink-0" />
                     </a>
                   ) : (
                     <Link href={source.href} className="text-primary underline underline-offset-4">

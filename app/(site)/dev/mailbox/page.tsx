@@ -1,7 +1,8 @@
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 
+import { Icon } from '@/components/ui/icon';
 import { getConfig } from '@/server/config';
 import { listOutbox } from '@/server/mail';
 
@@ -24,7 +25,7 @@ export default async function MailboxPage() {
     <section className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Development mailbox</h1>
       <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-amber-500 bg-amber-50 p-4 text-amber-950">
-        <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <Icon node={TriangleAlert} className="mt-0.5 size-5 shrink-0" />
         <p>
           <strong>DEV_MAILBOX is on.</strong> Anyone who can open this page can read every verification and password reset
           code below, and so take over any account. Keep it off anywhere the site can be reached by others: unset

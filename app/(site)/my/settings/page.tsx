@@ -8,7 +8,7 @@ import { ProfileSection } from '@/components/settings/profile-section';
 import { ChangePasswordSection, SessionsSection } from '@/components/settings/security-sections';
 import { WalletsSection } from '@/components/settings/wallets-section';
 import { WebhooksSection } from '@/components/settings/webhooks-section';
-import { SurveyRedoButton } from '@/components/survey/survey-entry';
+import { SurveyRedoButton } from '@/components/survey/survey-redo-button';
 import { buttonVariants } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { TOUR_START_HREF } from '@/lib/tour-link';

@@ -1,8 +1,9 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense, type ReactNode } from 'react';
 
+import { Icon } from '@/components/ui/icon';
 import { CompareLink } from '@/components/compare/compare-link';
 import { CompareToggle } from '@/components/compare/compare-toggle';
 import { BadgeEmbed } from '@/components/project/badge-embed';
@@ -87,7 +88,7 @@ export default async function ProjectPage({ params }: Props) {
                 {project.website ? (
                   <li>
                     <a href={project.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 underline">
-                      Website <ExternalLink aria-hidden className="size-3" />
+                      Website <Icon node={ExternalLink} className="size-3" />
                     </a>
                   </li>
                 ) : null}
