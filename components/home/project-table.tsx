@@ -1,6 +1,6 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 
-import { CompareToggle } from '@/components/compare/compare-toggle';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
@@ -10,8 +10,19 @@ import { formatRank } from '@/lib/utils';
 
 type Row = Omit<ProjectSummary, 'chains' | 'kycVerified' | 'isDemo'> & { latestAuditAt?: Date | null };
 
-/** The leaderboard table: one row per project, linking to its page; with `compare`, each row can join /compare. */
-export function ProjectTable({ rows, caption, compare = false }: { rows: Row[]; caption: string; compare?: boolean }) {
+type Props = {
+  rows: Row[];
+  caption: string;
+  /**
+   * A last column for each row, named "Compare" for readers: the leaderboard passes its Add to compare toggle. A slot
+   * rather than a switch, so a page without the column (the home page) does not load the toggle's code (#18).
+   */
+  compareCell?: (row: Row) => ReactNode;
+};
+
+/** The leaderboard table: one row per project, linking to its page. */
+export function ProjectTable({ rows, caption, compareCell }: Props) {
+  const compare = compareCell !== undefined;
   if (rows.length === 0) return <p className="rounded-lg border p-6 text-center text-muted-foreground">No project matches these filters.</p>;
   return (
     <div className="overflow-x-auto rounded-lg border">
@@ -57,9 +68,7 @@ export function ProjectTable({ rows, caption, compare = false }: { rows: Row[]; 
                 {row.latestAuditAt ? <span className="block text-xs text-muted-foreground">{formatDate(row.latestAuditAt)}</span> : null}
               </td>
               {compare ? (
-                <td className="px-3 py-2 text-right">
-                  <CompareToggle projectId={row.id} projectName={row.name} />
-                </td>
+                <td className="px-3 py-2 text-right">{compareCell(row)}</td>
               ) : null}
             </tr>
           ))}

@@ -3,6 +3,7 @@ import Link from 'next/link';
 
 import { PageBanner } from '@/components/chrome/page-banner';
 import { CompareLink } from '@/components/compare/compare-link';
+import { CompareToggle } from '@/components/compare/compare-toggle';
 import { LeaderboardFilters } from '@/components/home/leaderboard-filters';
 import { ProjectTable } from '@/components/home/project-table';
 import { DownloadCsvLink } from '@/components/project/download-csv-link';
@@ -41,7 +42,7 @@ export default async function ProjectsPage({ searchParams }: Props) {
             <DownloadCsvLink href={`/projects/export.csv${leaderboardQuery({ ...filters, page: 1 })}`} hint={OPEN_DATA_TEXTS.leaderboardCsvHint} />
           </div>
         </div>
-        <ProjectTable rows={board.rows} caption="Projects matching the filters" compare />
+        <ProjectTable rows={board.rows} caption="Projects matching the filters" compareCell={(row) => <CompareToggle projectId={row.id} projectName={row.name} />} />
         <nav aria-label="Pagination" className="flex items-center justify-between">
           {board.page > 1 ? (
             <Link href={pageLink(board.page - 1)} className="font-medium text-primary" rel="prev">
