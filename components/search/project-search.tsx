@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { Icon } from '@/components/ui/icon';
+import { loadHttp } from '@/lib/load-http';
 import { SEARCH_TEXTS } from '@/lib/messages/search';
 import type { SearchResult } from '@/lib/search';
 import { cx } from '@/lib/class-names';
@@ -13,7 +14,11 @@ import { useProjectSearch } from './use-project-search';
 
 const loadList = () => import('./project-search-list');
 const ProjectSearchList = lazy(loadList);
-const preloadList = () => void loadList().catch(() => undefined);
+// The list's code and the HTTP client its searches go through load as soon as the box is pointed at or touched.
+const preloadList = () => {
+  void loadList().catch(() => undefined);
+  void loadHttp().catch(() => undefined);
+};
 
 /** Where the box is used: the main search (home banner, mobile drawer), the navigation bar, or a picker inside a form (survey, incident report). */
 export type SearchContext = 'main-search' | 'navigation-bar' | 'form-picker';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { SEARCH_KEYWORD_MIN_LENGTH } from '@/lib/constants';
-import { http } from '@/lib/http';
+import { loadHttp } from '@/lib/load-http';
 import type { SearchResult } from '@/lib/search';
 
 /** Typing pauses this long before a search is sent, so each keystroke does not cost a request. */
@@ -12,7 +12,7 @@ export const SEARCH_DEBOUNCE_MS = 150;
 /** A finished search: the results, or 'failed' when the request did not succeed. */
 type Answer = { query: string; results: SearchResult[] | 'failed' };
 
-const searchProjects = (keyword: string, signal?: AbortSignal) => http.get<SearchResult[]>('/api/search-project', { query: { keyword }, signal });
+const searchProjects = async (keyword: string, signal?: AbortSignal) => (await loadHttp()).get<SearchResult[]>('/api/search-project', { query: { keyword }, signal });
 
 export type ProjectSearchState = {
   /** The keyword without surrounding spaces. */

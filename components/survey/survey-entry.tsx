@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useFeatureFlag } from '@/components/chrome/public-config';
 import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
-import { http } from '@/lib/http';
+import { loadHttp } from '@/lib/load-http';
 import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
 
 // The survey's code is fetched only when it shows: for a signed-in user whose survey is due.
@@ -36,8 +36,8 @@ export function SurveyGate() {
     checked.current = true;
     const due = surveyDueMode(window.localStorage.getItem(SURVEY_LAST_NOTIFICATION_KEY), Date.now());
     if (!due) return;
-    http
-      .get<unknown>('/api/user/survey', { cache: 'no-store' })
+    loadHttp()
+      .then((http) => http.get<unknown>('/api/user/survey', { cache: 'no-store' }))
       .then((reply) => {
         if (reply && isSurveyUnanswered(reply)) setMode(due);
       })
