@@ -4,7 +4,7 @@
 import { loadOnUse } from '@/components/chrome/load-on-use';
 import { useLazyDialog } from '@/components/chrome/use-lazy-dialog';
 import { Button } from '@/components/ui/button';
-import { INCIDENT_TEXTS } from '@/lib/messages/incident-report';
+import { INCIDENT_TRIGGER_TEXTS } from '@/lib/messages/incident-report-trigger';
 
 const loadDialog = () => import('./report-incident-dialog');
 const ReportIncidentDialog = loadOnUse(() => loadDialog().then((module) => module.ReportIncidentDialog), { browserOnly: true });
@@ -15,7 +15,7 @@ export function ReportIncidentDialogTrigger() {
   return (
     <>
       <Button variant="destructive" {...triggerProps}>
-        {INCIDENT_TEXTS.open}
+        {INCIDENT_TRIGGER_TEXTS.open}
       </Button>
       {mounted ? <ReportIncidentDialog open={open} onOpenChange={setOpen} /> : null}
     </>

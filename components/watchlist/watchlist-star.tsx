@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 
 import { authModalAtom } from '@/components/auth/atoms';
 import { toast } from '@/components/chrome/toast';
-import { WATCHLIST_MESSAGES } from '@/lib/messages/watchlists';
+import { WATCHLIST_STAR_TEXTS } from '@/lib/messages/watchlist-star';
 
 import { StarButton, type StarProps } from './star-button';
 import { useHasWatchlists } from './watchlists-provider';
@@ -19,7 +19,7 @@ export function WatchlistStar(props: StarProps) {
   if (!useHasWatchlists()) {
     const askToLogIn = () => {
       if (window.matchMedia('(min-width: 1024px)').matches) openAuth('login');
-      else toast.error(WATCHLIST_MESSAGES.loginRequired);
+      else toast.error(WATCHLIST_STAR_TEXTS.loginRequired);
     };
     return <StarButton {...props} watched={false} busy={false} onClick={askToLogIn} />;
   }

@@ -1,9 +1,11 @@
 // The Report Incident dialog.
 // Part of the message catalogue (lib/messages/): every user-visible string the spec gives, verbatim.
 
+import { INCIDENT_TRIGGER_TEXTS } from './incident-report-trigger';
+
 /** The Report Incident dialog. */
 export const INCIDENT_TEXTS = {
-  open: 'Report Incident',
+  ...INCIDENT_TRIGGER_TEXTS,
   title: 'Report an incident',
   description: 'Seen an exploit, a rug pull or a phishing site? Tell us and our analysts will look into it.',
   project: 'Project',

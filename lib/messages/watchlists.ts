@@ -1,7 +1,10 @@
 // Watchlists: the stars, the tabs and their dialogs (SPEC §5).
 // Part of the message catalogue (lib/messages/): every user-visible string the spec gives, verbatim.
 
+import { WATCHLIST_STAR_TEXTS } from './watchlist-star';
+
 export const WATCHLIST_MESSAGES = {
+  ...WATCHLIST_STAR_TEXTS,
   created: (name: string) => `Successfully created watchlist ${name}.`,
   createFailed: 'Unable to create watchlist.',
   renamed: 'Successfully renamed watch list.',
@@ -14,5 +17,4 @@ export const WATCHLIST_MESSAGES = {
   generic: 'Something went wrong',
   nameUsed: 'The name is already used',
   nameTooLong: 'Watchlist name cannot exceed 20 characters.',
-  loginRequired: 'Please login to add projects to your watchlist.',
 } as const;
