@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { closeBrowser, measureScripts } from './browser.mjs';
+import { kb } from './report.mjs';
 import { findFreePort, startServer, stopAllServers } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,11 +19,12 @@ try {
   const result = await measureScripts(`http://localhost:${port}`, pagePath, { frameworkFiles });
   if (result.skipped) throw new Error(result.skipped);
   for (const script of [...result.scripts].sort((a, b) => b.transferred - a.transferred)) {
-    console.log(`${(script.transferred / 1024).toFixed(1).padStart(7)} kB  ${(script.decoded / 1024).toFixed(0).padStart(5)} kB raw  ${script.url}`);
+    console.log(`${kb(script.transferred).padStart(10)}  ${kb(script.decoded).padStart(9)} raw  ${script.url}`);
   }
-  const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-  console.log(`${kB(result.scriptBytes)} gzip in ${result.scriptCount} scripts, of which ${kB(result.frameworkBytes)} React and Next.js runtime`);
-  console.log(`prefetched later for linked pages: ${kB(result.prefetchedBytes)} in ${result.prefetchedCount} scripts`);
+  // In the bench's unit (kb: 1,000 bytes), so these figures read against #18's goals as the bench prints them.
+  const own = result.scriptBytes - result.frameworkBytes;
+  console.log(`${kb(result.scriptBytes)} gzip in ${result.scriptCount} scripts: own ${kb(own)}, React and Next.js runtime ${kb(result.frameworkBytes)}`);
+  console.log(`prefetched later for linked pages: ${kb(result.prefetchedBytes)} in ${result.prefetchedCount} scripts`);
 } finally {
   await closeBrowser();
   await stopAllServers();
