@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 
-import { PageErrorBoundary } from '@/components/chrome/error-boundary';
-
 /** The home layout has no header: its hero carries the account area and the main search. */
 export default function HomeLayout({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="flex flex-1 flex-col">
-      <PageErrorBoundary>{children}</PageErrorBoundary>
+      {children}
     </main>
   );
 }

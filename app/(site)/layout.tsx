@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-import { PageErrorBoundary } from '@/components/chrome/error-boundary';
 import { Header } from '@/components/header/header';
 import { getConfig } from '@/server/config';
 
@@ -11,7 +10,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
     <>
       <Header announcement={config.announcement} quoteEmbedUrl={config.quoteFormEmbedUrl} />
       <main id="main" className="flex flex-1 flex-col">
-        <PageErrorBoundary>{children}</PageErrorBoundary>
+        {children}
       </main>
     </>
   );
