@@ -3,7 +3,7 @@
 // writes through fetch loops that remember which writes were answered 200, to find them in the database later.
 import autocannon from 'autocannon';
 
-import { percentile } from '../load.mjs';
+import { discardBodies, percentile } from '../load.mjs';
 
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*', 'user-agent': 'sentinel-bench-cluster' };
 /** A request is given this long before it counts as timed out (well past the 5 s goal, so waits are measured). */
@@ -50,6 +50,7 @@ function readRoute({ origin, name, paths, connections, duration, headers = {} })
     timeout: TIMEOUT_SECONDS,
     reconnectRate: REQUESTS_PER_CONNECTION,
     headers: { ...HEADERS, ...headers },
+    setupClient: discardBodies,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
   instance.on('response', (_client, status, _bytes, ms) => answers.push({ at: Date.now(), status, ms }));
