@@ -351,7 +351,7 @@ async function main() {
   }
 
   console.log('');
-  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon (steady runs: one request a second on each of ${STEADY_RATE} connections, evenly spaced; saturation: ${CONNECTIONS} connections; answers counted, bodies not kept)`);
+  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon for the steady runs (one request a second on each of ${STEADY_RATE} connections, evenly spaced; answers counted, bodies not kept), undici for saturation (${CONNECTIONS} connections)`);
   console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}; load average ${loadBefore.toFixed(2)} before the load runs, ${loadAfter.toFixed(2)} after.`);
   console.log('The load generator runs on the same machine as the server; requests send Accept-Encoding: gzip, deflate, br.');
   const busy = Math.max(loadBefore, loadAfter) > os.cpus().length;

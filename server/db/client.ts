@@ -25,6 +25,9 @@ const PING_TIMEOUT_MS = 1500;
 /** The embedded database's own folder inside DATA_DIR. */
 export const PGLITE_FOLDER = 'pglite';
 
+/** Postgres's buffer pool inside the embedded database (its default is 128MB). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /**
  * Opens PostgreSQL when a URL is given (server/db/postgres.ts), otherwise the embedded PGlite in dataDir (holding its
  * lock); `null` is in memory.
@@ -48,6 +51,10 @@ export async function openDatabase(options: {
     const client = await PGlite.create({
       dataDir: databaseDir,
       extensions: { pg_trgm, unaccent },
+      // Postgres's buffer pool lives in PGlite's WASM memory, which never shrinks: at the default 128 MB it filled
+      // as the tables were read and stayed in the server's RSS. The OS still caches the data folder's files (#18).
+      // A start parameter, not `postgresqlconf`, which would replace the folder's whole postgresql.conf.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     const migrate = () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
