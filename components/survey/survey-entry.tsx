@@ -12,8 +12,9 @@ import { SURVEY_LAST_NOTIFICATION_KEY } from '@/lib/constants';
 import { loadHttp } from '@/lib/load-http';
 import { isSurveyUnanswered, surveyDueMode, type SurveyMode } from '@/lib/survey-trigger';
 
-// The survey's code is fetched only when it shows: for a signed-in user whose survey is due.
-const SurveyFlow = loadOnUse(() => import('./survey-flow').then((module) => module.SurveyFlow), { browserOnly: true });
+// The survey's code is fetched only when it shows: for a signed-in user whose survey is due, or on Settings' Get
+// Started (survey-redo-button.tsx, which shares this loader: the gate is on every page anyway).
+export const SurveyFlow = loadOnUse(() => import('./survey-flow').then((module) => module.SurveyFlow), { browserOnly: true });
 
 /** The staff console is a work tool, not the site: the personalisation survey waits until they are back on the site. */
 const isStaffConsole = (pathname: string | null) => pathname === '/staff' || Boolean(pathname?.startsWith('/staff/'));
