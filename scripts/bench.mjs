@@ -3,7 +3,8 @@
 // 1. Needs an existing build (.next/standalone/server.js).
 // 2. Makes a data folder in a temp dir: starts the server once so it migrates and seeds, stops it, then adds
 //    synthetic projects straight into the embedded PGlite folder until it holds 20,000 projects.
-// 3. Starts the server again on that folder and measures with autocannon:
+// 3. Starts the server again on that folder and measures (steady runs with autocannon, saturation with wrk where
+//    installed, else undici: bench/load.mjs):
 //    a. GET /api/search-project over ~200 varied keywords at a steady 200 requests/s for 20 s, evenly spaced
 //       (load.mjs runSteady): p50/p90/p99;
 //    b. saturation (10 connections, 10 s each): GET /api/health, then search; ratio search/health;
@@ -45,7 +46,7 @@ import { blockNotifyRows, runBlockNotifyBench } from './bench/block-notify.mjs';
 import { fanoutRows, runFanoutBench } from './bench/fanout.mjs';
 import { alertsDbRows, runAlertsDbBench } from './bench/alerts-db.mjs';
 import { pageRows, runPageBench } from './bench/lighthouse.mjs';
-import { run, runSteady, stopCurrentRun, warm } from './bench/load.mjs';
+import { run, runSteady, SATURATION_CLIENT, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
 import { runPostgresLeg, postgresRows } from './bench/postgres-leg.mjs';
 import { findFreePort, REST_BEFORE_RSS_SECONDS, rssAfterRest, startServer, stopAllServers } from './bench/server.mjs';
@@ -351,7 +352,7 @@ async function main() {
   }
 
   console.log('');
-  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon for the steady runs (one request a second on each of ${STEADY_RATE} connections, evenly spaced; answers counted, bodies not kept), undici for saturation (${CONNECTIONS} connections)`);
+  console.log(`Sentinel Shield benchmark: production build, embedded PGlite, ${fill.projects} projects, autocannon for the steady runs (one request a second on each of ${STEADY_RATE} connections, evenly spaced; answers counted, bodies not kept), ${SATURATION_CLIENT} for saturation (${CONNECTIONS} connections)`);
   console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}; load average ${loadBefore.toFixed(2)} before the load runs, ${loadAfter.toFixed(2)} after.`);
   console.log('The load generator runs on the same machine as the server; requests send Accept-Encoding: gzip, deflate, br.');
   const busy = Math.max(loadBefore, loadAfter) > os.cpus().length;

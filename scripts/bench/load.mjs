@@ -1,6 +1,10 @@
-// Load runs: saturation with undici's connection pool, steady-rate runs with autocannon's programmatic API. Requests
-// carry a browser's Accept-Encoding, so the server compresses as it does for real visitors.
-import { fork } from 'node:child_process';
+// Load runs: saturation with wrk (Debian's package; undici's connection pool where it is missing), steady-rate runs
+// with autocannon's programmatic API. Requests carry a browser's Accept-Encoding, so the server compresses as it does
+// for real visitors.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
@@ -55,14 +59,100 @@ function figures({ title, durationSeconds, completed, handled, ok, non2xx, error
   };
 }
 
+/** The wrk binary for saturation runs (WRK_PATH, else `wrk` on the PATH), or null when there is none. */
+export function findWrk() {
+  const candidate = process.env.WRK_PATH?.trim() || 'wrk';
+  try {
+    execFileSync(candidate, ['--version'], { stdio: 'ignore' });
+    return candidate;
+  } catch (error) {
+    // wrk prints its version and exits 1: it ran.
+    return error?.status === 1 ? candidate : null;
+  }
+}
+
+const wrkBinary = findWrk();
+
+/** Which client the saturation runs use, for the report. */
+export const SATURATION_CLIENT = wrkBinary
+  ? 'wrk'
+  : 'undici (wrk not found: install Debian\'s wrk or set WRK_PATH; undici costs the bench ~1 core at ~15k req/s, so on a small machine it, not the server, can set the cached pages\' figures)';
+
 /**
- * A saturation run: `connections` keep-alive connections, each sending its next GET as soon as the last answer's body
- * has arrived; `paths` rotates over every request (shared round-robin). Returns the request rate, exact latency
- * percentiles from every 2xx response time (ms, to the body's end), and error counts. The client is undici (llhttp,
- * a compiled parser), not autocannon: autocannon's JavaScript parser costs the single-threaded generator per body
- * byte, so a 23 kB page measured ~half the rate of a 12 kB one while the server spent the same on both (#18).
+ * A saturation run: `connections` keep-alive connections, each sending its next GET as soon as the last answer has
+ * arrived; `paths` rotates over every request. Returns the request rate, latency percentiles of the answers (ms) and
+ * error counts. The client is wrk (C, one thread) where installed: the JavaScript clients cost more per request than
+ * the server's front spends on a cached page (undici used ~1.1 cores for ~15k req/s while the server used ~0.5), so
+ * on two cores they measured themselves, and the page/static ratios moved with body size and the machine's noise (#18).
  */
-export async function run({ origin, paths, connections = 10, duration = 10, title }) {
+export function run(options) {
+  return wrkBinary ? runWrk(options) : runUndici(options);
+}
+
+/** Lua for wrk: rotates over `paths` and prints the figures as one JSON line when done. */
+function wrkScript(paths) {
+  return `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
+local next = 0
+request = function()
+  next = next + 1
+  return wrk.format("GET", paths[(next - 1) % #paths + 1])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_FIGURES {"requests":%d,"durationUs":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"p50":%d,"p90":%d,"p99":%d,"max":%d}\\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+end
+`;
+}
+
+async function runWrk({ origin, paths, connections = 10, duration = 10, title }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-wrk-'));
+  const script = path.join(dir, 'run.lua');
+  fs.writeFileSync(script, wrkScript(paths));
+  const headerArgs = Object.entries(HEADERS).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  // One thread: the other core is the server's. --timeout as undici's: a stalled answer counts as a timeout.
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '30s', '-s', script, ...headerArgs, origin + paths[0]];
+  try {
+    const output = await new Promise((resolve, reject) => {
+      const child = spawn(wrkBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.stderr.on('data', (chunk) => (text += chunk));
+      current = { stop: () => child.kill('SIGINT') };
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text.slice(-2000)}`))));
+    });
+    const line = output.split('\n').find((candidate) => candidate.startsWith('WRK_FIGURES '));
+    if (!line) throw new Error(`wrk printed no figures for ${title}: ${output.slice(-2000)}`);
+    const f = JSON.parse(line.slice('WRK_FIGURES '.length));
+    const durationSeconds = f.durationUs / 1e6;
+    const errors = f.connect + f.read + f.write;
+    const toMs = (us) => us / 1000;
+    return {
+      title,
+      requestsPerSecond: f.requests / durationSeconds,
+      completed: f.requests,
+      handled: f.requests,
+      ok: f.requests - f.status - errors,
+      // wrk counts answers of 400 and above; the bench warms every path and checks for 200 before measuring.
+      non2xx: f.status,
+      errors,
+      timeouts: f.timeout,
+      durationSeconds,
+      p50: toMs(f.p50),
+      p90: toMs(f.p90),
+      p99: toMs(f.p99),
+      max: toMs(f.max),
+    };
+  } finally {
+    current = null;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same run with undici's pool (llhttp, compiled; bodies read to the end and dropped), where wrk is missing. */
+async function runUndici({ origin, paths, connections = 10, duration = 10, title }) {
   let next = 0;
   const latencies = [];
   const counts = { completed: 0, ok: 0, non2xx: 0, errors: 0, timeouts: 0 };
