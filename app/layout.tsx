@@ -1,5 +1,3 @@
-import { GeistMono } from 'geist/font/mono';
-import { GeistSans } from 'geist/font/sans';
 import type { Metadata, Viewport } from 'next';
 import { Suspense, type ReactNode } from 'react';
 
@@ -12,6 +10,7 @@ import { avatarPublicBaseUrl } from '@/server/avatars';
 import { getConfig } from '@/server/config';
 import { defaultFlags } from '@/server/flags';
 
+import { monoFont, sansFont } from './fonts';
 import './globals.css';
 
 export function generateMetadata(): Metadata {
@@ -41,7 +40,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   };
   return (
     // The consent script may add an attribute to <html> before React hydrates it.
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`} suppressHydrationWarning>
+    <html lang="en" className={`${sansFont.variable} ${monoFont.variable}`} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
       </head>

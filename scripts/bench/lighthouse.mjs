@@ -32,8 +32,11 @@ function frameworkFiles(root) {
   return (manifest.rootMainFiles ?? []).map((file) => file.replace(/^static\//, '/_next/static/'));
 }
 
+/** Where each run's whole Lighthouse report is kept (LIGHTHOUSE_REPORTS_DIR), to see what set a round's score. */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS_DIR?.trim() || null;
+
 /** One Lighthouse run of a page in a Chromium of its own (no cache, no cookies): scores 0–100 and failed audits. */
-async function audit(url) {
+async function audit(url, label) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     // chrome-launcher's own defaults are added to these; the shared flags keep Chromium off the network.
@@ -44,13 +47,25 @@ async function audit(url) {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (reportsDir) {
+      fs.mkdirSync(reportsDir, { recursive: true });
+      fs.writeFileSync(path.join(reportsDir, `${label}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
     const failed = Object.fromEntries(
       CATEGORIES.map((id) => [id, lhr.categories[id].auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1).map((ref) => ref.id)]),
     );
     const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    return { scores, failed, lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
+    return {
+      scores,
+      failed,
+      fcpMs: metric('first-contentful-paint'),
+      speedIndexMs: metric('speed-index'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    };
   } finally {
     await chrome.kill();
   }
@@ -82,7 +97,7 @@ export async function runPageBench(origin, { root, log = () => {}, rounds = Numb
   for (let round = 1; round <= rounds; round++) {
     for (const pagePath of pages) {
       log(`Lighthouse mobile, round ${round}/${rounds}: ${pagePath} …`);
-      runs[pagePath].push(await audit(origin + pagePath));
+      runs[pagePath].push(await audit(origin + pagePath, `round-${round}${pagePath.replaceAll('/', '_')}`));
     }
   }
   return { js, runs, rounds, load: os.loadavg()[0] };
