@@ -115,7 +115,7 @@ export function pageRows(result) {
   for (const [pagePath, runs] of Object.entries(result.runs)) {
     const section = `lighthouse ${pagePath}`;
     const performance = runs.map((run) => run.scores.performance);
-    const detail = `median of ${runs.length}: LCP ${median(runs.map((run) => run.lcpMs)).toFixed(0)} ms, TBT ${median(runs.map((run) => run.tbtMs)).toFixed(0)} ms, CLS ${median(runs.map((run) => run.cls)).toFixed(3)}`;
+    const detail = `median of ${runs.length}: FCP ${median(runs.map((run) => run.fcpMs)).toFixed(0)} ms, SI ${median(runs.map((run) => run.speedIndexMs)).toFixed(0)} ms, LCP ${median(runs.map((run) => run.lcpMs)).toFixed(0)} ms, TBT ${median(runs.map((run) => run.tbtMs)).toFixed(0)} ms, CLS ${median(runs.map((run) => run.cls)).toFixed(3)}`;
     if (pagePath === STATIC_PATH) {
       rows.push([section, 'performance (mobile)', `${median(performance)} (${performance.join(', ')}); ${detail}`, '(the reference)', '']);
     } else {
