@@ -15,13 +15,12 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/server/auth/
 import { authenticate } from '@/server/auth/pool';
 import { getDb } from '@/server/db/client';
 import { mailOutbox, pageViews, pageViewVisitors, projects, quoteRequests, users, votes } from '@/server/db/schema';
-import { prunePageViewVisitors, recordPageView } from '@/server/page-views';
 import { createQuoteRequest } from '@/server/quotes';
 import { getRateLimits, LIMITS, MAX_LOGIN_DELAY_MS, SITE_KEY, type LimitName } from '@/server/rate-limit';
-import { getTrendingProjects, invalidateSearchCaches } from '@/server/search';
 import { VISITOR_COOKIE } from '@/server/visitor';
 
 import { refusal } from '../fixtures/refusal';
+import { callRoute, inRequestScope, jsonPost, type RouteHandler } from '../fixtures/route-scope';
 import { createTestRun } from '../fixtures/test-run';
 
 // Every password check is counted: the login throttle must stop a try before the hash, not after it.
@@ -30,23 +29,8 @@ vi.mock('@/server/auth/passwords', async (importOriginal) => {
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword), verifyAgainstDummy: vi.fn(actual.verifyAgainstDummy) };
 });
 
-// A request scope of our own in place of Next's: cookies() and headers() read the request being handled.
-const requestScope = await vi.hoisted(async () => {
-  const { AsyncLocalStorage } = await import('node:async_hooks');
-  return new AsyncLocalStorage<Headers>();
-});
-vi.mock('next/headers', () => ({
-  cookies: async () => {
-    const headers = requestScope.getStore() ?? new Headers();
-    const values = new Map<string, string>();
-    for (const part of (headers.get('cookie') ?? '').split(';')) {
-      const at = part.indexOf('=');
-      if (at > 0) values.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-    }
-    return { get: (name: string) => (values.has(name) ? { name, value: values.get(name)! } : undefined), set: () => {} };
-  },
-  headers: async () => requestScope.getStore() ?? new Headers(),
-}));
+// Route handlers run in a request scope of our own (tests/fixtures/route-scope.ts).
+vi.mock('next/headers', async () => (await import('../fixtures/route-scope')).nextHeaders);
 vi.mock('@/server/session', () => ({ getSessionUser: async () => null }));
 
 const testRun = createTestRun();
@@ -55,16 +39,9 @@ afterAll(() => testRun.cleanUp());
 
 const PASSWORD = 'correct-horse-1';
 
-type Handler = (request: Request) => Promise<Response>;
-
-/** Calls a route handler from a client address, with an optional visitor cookie; never a server error. */
-async function post(handler: Handler, path: string, body: unknown, options: { ip: string; visitor?: string }) {
-  const headers = new Headers({ 'content-type': 'application/json', 'x-forwarded-for': options.ip });
-  if (options.visitor) headers.set('cookie', `${VISITOR_COOKIE}=${options.visitor}`);
-  const request = new Request(`http://localhost${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const response = await requestScope.run(headers, () => handler(request));
-  expect(response.status, `${path} answered ${response.status}`).toBeLessThan(500);
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+/** POSTs JSON to a route handler from a client address, with an optional visitor cookie; never a server error. */
+function post(handler: RouteHandler, path: string, body: unknown, options: { ip: string; visitor?: string }) {
+  return callRoute(handler, jsonPost(path, body, { ip: options.ip, cookie: options.visitor ? `${VISITOR_COOKIE}=${options.visitor}` : undefined }));
 }
 
 /** Spends all but `left` points of a budget directly, so a test needs only a few real requests to reach its end. */
@@ -246,10 +223,10 @@ describe('anonymous writes are limited per address', () => {
     const input: QuoteRequestInput = { name: 'Ada', email: 'ada@example.com', company: 'Engines', website: '', services: ['security-audit'], message: 'Please audit our lending protocol.' };
     await spendAllBut('quote-ip', ip, 1);
     const headers = new Headers({ 'x-forwarded-for': ip });
-    const first = await requestScope.run(headers, () => createQuoteRequestAction(input));
+    const first = await inRequestScope(headers, () => createQuoteRequestAction(input));
     expect(first.data?.id).toEqual(expect.any(String));
     const before = await count(quoteRequests);
-    const refused = await requestScope.run(headers, () => createQuoteRequestAction(input));
+    const refused = await inRequestScope(headers, () => createQuoteRequestAction(input));
     expect(refused.data).toBeUndefined();
     expect(refused.serverError).toMatch(/too many quote requests/i);
     await expect(createQuoteRequest(quoteRequestSchema.parse(input), { ip })).rejects.toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
@@ -263,68 +240,5 @@ describe('anonymous writes are limited per address', () => {
     const reply = await post(logPOST, '/api/auth/_log', { level: 'warn', code: 'TEST', message: 'two' }, { ip });
     expectRefusal(reply, 'client-log-ip');
     expect(reply.body).toEqual({ error: expect.any(String) });
-  });
-});
-
-describe('Trending counts one view per visitor per project per day', () => {
-  it('10 beacons from one visitor count 1 view; a second visitor makes 2', async () => {
-    const project = takeProject();
-    const visitor = randomUUID();
-    const ip = nextIp();
-    const replies = await Promise.all(Array.from({ length: 10 }, () => post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip, visitor })));
-    for (const reply of replies) expect(reply.status).toBe(200);
-    expect(await views(project)).toBe(1);
-    // The same visitor from another address is still the same visitor.
-    await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip: nextIp(), visitor });
-    expect(await views(project)).toBe(1);
-    await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip, visitor: randomUUID() });
-    expect(await views(project)).toBe(2);
-  });
-
-  it('without a cookie the address is the visitor: 10 beacons count 1 view', async () => {
-    const project = takeProject();
-    const ip = nextIp();
-    for (let i = 0; i < 10; i++) await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip });
-    expect(await views(project)).toBe(1);
-    await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip: nextIp() });
-    expect(await views(project)).toBe(2);
-  });
-
-  it('stores the visitor as a keyed hash, never the cookie id or the address', async () => {
-    const project = takeProject();
-    const visitor = randomUUID();
-    const ip = nextIp();
-    await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip, visitor });
-    await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip });
-    const db = await getDb();
-    const rows = await db.select().from(pageViewVisitors).where(eq(pageViewVisitors.projectId, project));
-    expect(rows).toHaveLength(2);
-    for (const row of rows) {
-      expect(row.visitorHash).not.toContain(visitor);
-      expect(row.visitorHash).not.toContain(ip);
-      expect(row.visitorHash).toMatch(/^[\w-]{43}$/);
-    }
-  });
-
-  it('a flood of beacons from one visitor cannot lift a project in Trending', async () => {
-    const [flooded, liked] = [takeProject(), takeProject()];
-    for (let i = 0; i < 30; i++) await recordPageView(flooded, { visitorId: null, ip: 'one-flooder' });
-    for (let i = 0; i < 3; i++) await recordPageView(liked, { visitorId: randomUUID(), ip: nextIp() });
-    invalidateSearchCaches();
-    const trending = (await getTrendingProjects()).map((project) => project.id);
-    expect(trending.indexOf(liked)).toBeGreaterThanOrEqual(0);
-    expect(trending.indexOf(flooded) === -1 || trending.indexOf(flooded) > trending.indexOf(liked)).toBe(true);
-  });
-
-  it('prunes who-was-counted rows older than two days and keeps the counts', async () => {
-    const project = takeProject();
-    const old = new Date(Date.now() - 5 * 86_400_000);
-    await recordPageView(project, { visitorId: randomUUID(), ip: nextIp() }, old);
-    await recordPageView(project, { visitorId: randomUUID(), ip: nextIp() });
-    expect(await prunePageViewVisitors()).toBeGreaterThanOrEqual(1);
-    const db = await getDb();
-    const left = await db.select().from(pageViewVisitors).where(eq(pageViewVisitors.projectId, project));
-    expect(left.map((row) => row.day)).toEqual([new Date().toISOString().slice(0, 10)]);
-    expect(await views(project)).toBe(2);
   });
 });

@@ -14,78 +14,22 @@ import { recordPageView } from '@/server/page-views';
 import { castVote, getSiteYesPercentage, getVoteSummary } from '@/server/votes';
 import { VISITOR_COOKIE } from '@/server/visitor';
 
+import { callRoute, jsonPost, type RouteHandler } from '../fixtures/route-scope';
 import { createTestRun } from '../fixtures/test-run';
 
-/*
- * The vote handler reads the visitor cookie through next/headers' cookies() and the session through Auth.js (which
- * reads the request headers); both only work inside Next's request scope, so called directly the handler fails.
- * Here a request scope of our own stands in for Next's: cookies() reads the request's Cookie header and records what
- * the handler sets (Next would turn that into the Set-Cookie header), and nobody is signed in.
- * The one-vote rule itself is tested on server/votes.ts directly.
- */
-type WrittenCookie = { name: string; value: string; options: Record<string, unknown> };
-
-class RequestCookieJar {
-  readonly written: WrittenCookie[] = [];
-  private readonly values = new Map<string, string>();
-
-  constructor(header: string | null) {
-    for (const part of (header ?? '').split(';')) {
-      const at = part.indexOf('=');
-      if (at > 0) this.values.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
-    }
-  }
-
-  get(name: string) {
-    const value = this.values.get(name);
-    return value === undefined ? undefined : { name, value };
-  }
-
-  set(name: string, value: string, options: Record<string, unknown> = {}) {
-    this.values.set(name, value);
-    this.written.push({ name, value, options });
-  }
-}
-
-const requestScope = await vi.hoisted(async () => {
-  const { AsyncLocalStorage } = await import('node:async_hooks');
-  return new AsyncLocalStorage<RequestCookieJar>();
-});
-
-vi.mock('next/headers', () => ({
-  cookies: async () => {
-    const jar = requestScope.getStore();
-    if (!jar) throw new Error('cookies() was called outside a request scope');
-    return jar;
-  },
-  headers: async () => new Headers(),
-}));
+// The route handlers run in a request scope of our own (tests/fixtures/route-scope.ts), with nobody signed in. The
+// one-vote rule itself is tested on server/votes.ts directly.
+vi.mock('next/headers', async () => (await import('../fixtures/route-scope')).nextHeaders);
 vi.mock('@/server/session', () => ({ getSessionUser: async () => null }));
 
-type Handler = (request: Request) => Promise<Response>;
-type Reply = { status: number; body: Record<string, unknown>; cookies: WrittenCookie[] };
-
-/** Calls a route handler inside a request scope; every reply must be JSON and never a server error. */
-async function call(handler: Handler, request: Request): Promise<Reply> {
-  const jar = new RequestCookieJar(request.headers.get('cookie'));
-  const response = await requestScope.run(jar, () => handler(request));
-  expect(response.status, `${request.method} ${request.url} answered ${response.status}`).toBeLessThan(500);
-  expect(response.headers.get('content-type') ?? '').toContain('application/json');
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookies: jar.written };
-}
-
-const post = (handler: Handler, path: string, body: string, options: { cookie?: string; contentType?: string } = {}) => {
-  const headers = new Headers({ 'content-type': options.contentType ?? 'application/json' });
-  if (options.cookie) headers.set('cookie', options.cookie);
-  return call(handler, new Request(`http://localhost${path}`, { method: 'POST', headers, body }));
-};
+const post = (handler: RouteHandler, path: string, body: string, options: { cookie?: string; contentType?: string } = {}) => callRoute(handler, jsonPost(path, body, options));
 
 const vote = (body: unknown, cookie?: string) => post(votePOST, '/api/projects/vote', typeof body === 'string' ? body : JSON.stringify(body), { cookie });
 const pageView = (body: unknown) => post(pageViewPOST, '/api/projects/page-view', typeof body === 'string' ? body : JSON.stringify(body));
-const yesPercentage = (query = '') => call(yesPercentageGET, new Request(`http://localhost/api/projects/average-yes-percentage${query}`));
+const yesPercentage = (query = '') => callRoute(yesPercentageGET, new Request(`http://localhost/api/projects/average-yes-percentage${query}`));
 
 const voteState = (query: string, cookie?: string) =>
-  call(voteGET, new Request(`http://localhost/api/projects/vote${query}`, { headers: cookie ? { cookie } : {} }));
+  callRoute(voteGET, new Request(`http://localhost/api/projects/vote${query}`, { headers: cookie ? { cookie } : {} }));
 
 const testRun = createTestRun();
 const { nextIp } = testRun;
