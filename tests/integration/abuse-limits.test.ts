@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -14,13 +14,14 @@ import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/schemas/quote'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '@/server/auth/passwords';
 import { authenticate } from '@/server/auth/pool';
 import { getDb } from '@/server/db/client';
-import { mailOutbox, pageViews, pageViewVisitors, projects, quoteRequests, users, votes } from '@/server/db/schema';
+import { mailOutbox, pageViewVisitors, quoteRequests, users, votes } from '@/server/db/schema';
 import { createQuoteRequest } from '@/server/quotes';
 import { getRateLimits, LIMITS, MAX_LOGIN_DELAY_MS, SITE_KEY, type LimitName } from '@/server/rate-limit';
 import { VISITOR_COOKIE } from '@/server/visitor';
 
 import { refusal } from '../fixtures/refusal';
 import { callRoute, inRequestScope, jsonPost, type RouteHandler } from '../fixtures/route-scope';
+import { lowRankedProjects, viewsOf } from '../fixtures/project-counts';
 import { createTestRun } from '../fixtures/test-run';
 
 // Every password check is counted: the login throttle must stop a try before the hash, not after it.
@@ -63,19 +64,11 @@ async function count(table: typeof votes | typeof pageViewVisitors | typeof quot
   return (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 }
 
-async function views(projectId: string): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${pageViews.views}), 0)::int` }).from(pageViews).where(eq(pageViews.projectId, projectId));
-  return row.n;
-}
-
-/** Low-ranked seeded projects, one per test, so counts start at zero. */
+/** Low-ranked seeded projects, one per test (a slice of its own: tests/fixtures/project-counts.ts). */
 let spareProjects: string[] = [];
 const takeProject = () => spareProjects.shift()!;
 beforeAll(async () => {
-  const db = await getDb();
-  const rows = await db.select({ id: projects.id }).from(projects).orderBy(sql`${projects.rank} desc nulls first`, asc(projects.name)).limit(40);
-  spareProjects = rows.map((row) => row.id);
+  spareProjects = await lowRankedProjects(0, 40);
 });
 
 
@@ -212,10 +205,10 @@ describe('anonymous writes are limited per address', () => {
     const project = takeProject();
     await spendAllBut('page-view-ip', ip, 1);
     expect((await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip, visitor: randomUUID() })).status).toBe(200);
-    const before = { views: await views(project), visitors: await count(pageViewVisitors) };
+    const before = { views: await viewsOf(project), visitors: await count(pageViewVisitors) };
     const reply = await post(pageViewPOST, '/api/projects/page-view', { projectId: project }, { ip, visitor: randomUUID() });
     expectRefusal(reply, 'page-view-ip');
-    expect({ views: await views(project), visitors: await count(pageViewVisitors) }).toEqual(before);
+    expect({ views: await viewsOf(project), visitors: await count(pageViewVisitors) }).toEqual(before);
   });
 
   it('quote requests: past the budget the action says so and stores nothing; the server function refuses with 429', async () => {

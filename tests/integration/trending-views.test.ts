@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { POST as pageViewPOST } from '@/app/api/projects/page-view/route';
 import { getDb } from '@/server/db/client';
-import { pageViews, pageViewVisitors, projects } from '@/server/db/schema';
+import { pageViewVisitors } from '@/server/db/schema';
 import { prunePageViewVisitors, recordPageView } from '@/server/page-views';
 import { getTrendingProjects, invalidateSearchCaches } from '@/server/search';
 import { VISITOR_COOKIE } from '@/server/visitor';
 
 import { callRoute, jsonPost } from '../fixtures/route-scope';
+import { lowRankedProjects, viewsOf } from '../fixtures/project-counts';
 import { createTestRun } from '../fixtures/test-run';
 
 // The page-view beacon runs in a request scope of our own (tests/fixtures/route-scope.ts), with nobody signed in.
@@ -25,19 +26,11 @@ function post(projectId: string, options: { ip: string; visitor?: string }) {
   return callRoute(pageViewPOST, jsonPost('/api/projects/page-view', { projectId }, { ip: options.ip, cookie: options.visitor ? `${VISITOR_COOKIE}=${options.visitor}` : undefined }));
 }
 
-async function views(projectId: string): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${pageViews.views}), 0)::int` }).from(pageViews).where(eq(pageViews.projectId, projectId));
-  return row.n;
-}
-
-/** Low-ranked seeded projects, one per test, so counts start at zero. */
+/** Low-ranked seeded projects, one per test (a slice of its own: tests/fixtures/project-counts.ts). */
 let spareProjects: string[] = [];
 const takeProject = () => spareProjects.shift()!;
 beforeAll(async () => {
-  const db = await getDb();
-  const rows = await db.select({ id: projects.id }).from(projects).orderBy(sql`${projects.rank} desc nulls first`, asc(projects.name)).limit(40);
-  spareProjects = rows.map((row) => row.id);
+  spareProjects = await lowRankedProjects(40, 40);
 });
 
 describe('Trending counts one view per visitor per project per day', () => {
@@ -47,21 +40,21 @@ describe('Trending counts one view per visitor per project per day', () => {
     const ip = nextIp();
     const replies = await Promise.all(Array.from({ length: 10 }, () => post(project, { ip, visitor })));
     for (const reply of replies) expect(reply.status).toBe(200);
-    expect(await views(project)).toBe(1);
+    expect(await viewsOf(project)).toBe(1);
     // The same visitor from another address is still the same visitor.
     await post(project, { ip: nextIp(), visitor });
-    expect(await views(project)).toBe(1);
+    expect(await viewsOf(project)).toBe(1);
     await post(project, { ip, visitor: randomUUID() });
-    expect(await views(project)).toBe(2);
+    expect(await viewsOf(project)).toBe(2);
   });
 
   it('without a cookie the address is the visitor: 10 beacons count 1 view', async () => {
     const project = takeProject();
     const ip = nextIp();
     for (let i = 0; i < 10; i++) await post(project, { ip });
-    expect(await views(project)).toBe(1);
+    expect(await viewsOf(project)).toBe(1);
     await post(project, { ip: nextIp() });
-    expect(await views(project)).toBe(2);
+    expect(await viewsOf(project)).toBe(2);
   });
 
   it('stores the visitor as a keyed hash, never the cookie id or the address', async () => {
@@ -99,6 +92,6 @@ describe('Trending counts one view per visitor per project per day', () => {
     const db = await getDb();
     const left = await db.select().from(pageViewVisitors).where(eq(pageViewVisitors.projectId, project));
     expect(left.map((row) => row.day)).toEqual([new Date().toISOString().slice(0, 10)]);
-    expect(await views(project)).toBe(2);
+    expect(await viewsOf(project)).toBe(2);
   });
 });
