@@ -65,3 +65,15 @@ test('Sign Up navigates to the /auth/signup page', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
 });
+
+test('a project page’s banner puts the facts under the name instead of over it', async ({ page }) => {
+  await page.goto('/projects/chainlink');
+  const banner = page.locator('[data-page-banner]');
+  const name = await banner.getByRole('heading', { level: 1 }).boundingBox();
+  const facts = await banner.locator('dl').boundingBox();
+  const compare = await banner.getByRole('button', { name: /compare/i }).boundingBox();
+  expect(name && facts && compare).toBeTruthy();
+  // The facts start below the name block's last row (the compare toggle), not beside the name.
+  expect(facts!.y).toBeGreaterThanOrEqual(compare!.y + compare!.height - 1);
+  expect(name!.x + name!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});

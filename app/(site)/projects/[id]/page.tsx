@@ -69,7 +69,8 @@ export default async function ProjectPage({ params }: Props) {
       <section data-page-banner className="bg-navy text-navy-foreground">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-5 px-4 py-10">
           <ProjectLogo src={project.logo} name={project.name} size={64} className="bg-white p-1" />
-          <div className="min-w-0 flex-1">
+          {/* A basis of its own: at basis 0 a phone kept the facts on the same line and the name ran under them. */}
+          <div className="min-w-0 flex-1 basis-60">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{project.name}</h1>
               <GradeBadge grade={project.grade} tone={project.gradeTone} score={project.score} />
