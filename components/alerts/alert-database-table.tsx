@@ -44,7 +44,7 @@ function PricedOn({ row }: { row: Row }) {
 export function AlertDatabaseTable({ rows }: { rows: Row[] }) {
   if (rows.length === 0) return <p className="text-muted-foreground">{TEXT.empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">
         <thead className="bg-muted/40 text-left text-muted-foreground">
           <tr>

@@ -24,8 +24,10 @@ type Props = {
 export function ProjectTable({ rows, caption, compareCell }: Props) {
   const compare = compareCell !== undefined;
   if (rows.length === 0) return <p className="rounded-lg border p-6 text-center text-muted-foreground">No project matches these filters.</p>;
+  // `relative`: the cells' screen-reader-only texts (absolutely placed) are then clipped by this scroller too;
+  // placed against the page instead, they widened a phone's page by the table's overflow.
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="tabular w-full min-w-[640px] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-left text-muted-foreground">

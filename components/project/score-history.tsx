@@ -38,7 +38,7 @@ export function ScoreHistory({ points }: { points: ScoreHistoryEntry[] }) {
       ) : null}
       <details className="mt-4" open={points.length === 1 ? true : undefined}>
         <summary className="cursor-pointer text-sm font-medium text-primary">Show the history as a table</summary>
-        <div className="mt-3 overflow-x-auto [contain:inline-size]">
+        <div className="relative mt-3 overflow-x-auto [contain:inline-size]">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Score history, newest first</caption>
             <thead className="border-b text-muted-foreground">

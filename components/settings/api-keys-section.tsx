@@ -41,7 +41,7 @@ export function ApiKeysSection({ initialKeys }: { initialKeys: ApiKeyItem[] }) {
       {keys.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{API_KEY_MESSAGES.empty}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table aria-label={API_KEY_MESSAGES.listLabel} className="w-full text-left text-sm tabular-nums">
             <thead className="text-muted-foreground">
               <tr>

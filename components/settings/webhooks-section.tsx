@@ -165,7 +165,7 @@ function EndpointItem({ endpoint, onEndpoints }: { endpoint: WebhookEndpointItem
       {endpoint.deliveries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{WEBHOOK_MESSAGES.logEmpty}</p>
       ) : (
-        <div className="mt-1 overflow-x-auto">
+        <div className="relative mt-1 overflow-x-auto">
           <table aria-labelledby={logId} className="w-full text-left text-sm tabular-nums">
             <thead className="text-muted-foreground">
               <tr>

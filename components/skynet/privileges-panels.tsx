@@ -80,7 +80,7 @@ export function PrivilegedTransactionsPanel({ contracts, explorerUrl }: Props) {
   return (
     <SkynetPanel title="Privileged transactions" id="skynet-privileged-tx">
       {contracts.length === 0 ? <Empty>{NOT_MONITORED}</Empty> : contracts.every((contract) => contract.transactions.length === 0) ? <Empty>No privileged calls recorded yet.</Empty> : (
-        <div className="overflow-x-auto [contain:inline-size]">
+        <div className="relative overflow-x-auto [contain:inline-size]">
           <table className="w-full text-sm">
             <caption className="sr-only">The newest calls to privileged functions, reverted ones included</caption>
             <thead>

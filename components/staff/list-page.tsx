@@ -141,7 +141,7 @@ export function StaffTable<Row>({
   if (rows.length === 0) return <p className="text-muted-foreground">{emptyText}</p>;
   const shown = columns.filter((column): column is StaffColumn<Row> => column !== false);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b text-muted-foreground">

@@ -77,3 +77,12 @@ test('a project page’s banner puts the facts under the name instead of over it
   expect(facts!.y).toBeGreaterThanOrEqual(compare!.y + compare!.height - 1);
   expect(name!.x + name!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
+
+test('no public page scrolls sideways on a phone (wide tables scroll inside their own box)', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  for (const path of ['/', '/projects', '/alerts', '/projects/bitcoin', '/compare', '/company/about']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+  }
+});

@@ -73,7 +73,7 @@ export default async function ComparePage({ searchParams }: Props) {
                   ...Object.fromEntries(compared.map((project) => [project.id, project.pillars?.[pillar.key]?.score ?? null])),
                 }))}
               />
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="tabular w-full text-sm">
                   <caption className="mb-2 text-left text-muted-foreground">{OPEN_DATA_TEXTS.compareRadarCaption}</caption>
                   <thead className="text-left text-muted-foreground">

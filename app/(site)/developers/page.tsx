@@ -123,7 +123,7 @@ export default function DevelopersPage() {
                   </h4>
                   <p>{operation.summary}</p>
                   {operation.parameters.length ? (
-                    <div className="overflow-x-auto">
+                    <div className="relative overflow-x-auto">
                       <table>
                         <caption className="sr-only">Parameters of {operation.path}</caption>
                         <thead>

@@ -79,7 +79,7 @@ export function ComparisonTables({ projects }: { projects: ComparedProject[] }) 
       <p className="text-sm text-muted-foreground">
         Open findings count {Object.values(FINDING_SEVERITY_LABELS).slice(2).join(', ').toLowerCase()} as “other”. Retracted alerts are not counted.
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="tabular w-full text-sm">
           <caption className="sr-only">The compared projects’ figures</caption>
           <thead className="text-left text-muted-foreground">
