@@ -1,9 +1,8 @@
 // No 'use client': imported only by the chart loaders (lazy-charts.tsx, score-history-lazy.tsx), client code already.
 
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, type ComponentType, type ReactNode } from 'react';
 
-/** How far below (or above) the screen a chart starts loading, so it is drawn by the time it scrolls in. */
-const NEAR_SCREEN_MARGIN = '300px';
+import { useNearScreen } from '@/components/chrome/use-near-screen';
 
 /**
  * Shows `fallback` (a skeleton of the chart's size) until its place comes near the screen, then `children` for good.
@@ -12,19 +11,7 @@ const NEAR_SCREEN_MARGIN = '300px';
  */
 export function WhenNearScreen({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = placeholder.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: NEAR_SCREEN_MARGIN });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const near = useNearScreen(placeholder);
   return near ? children : <div ref={placeholder}>{fallback}</div>;
 }
 

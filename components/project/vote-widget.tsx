@@ -4,6 +4,7 @@ import { ThumbsDown, ThumbsUp } from 'lucide';
 import { useEffect, useRef, useState, useTransition } from 'react';
 
 import { Icon } from '@/components/ui/icon';
+import { useNearScreen } from '@/components/chrome/use-near-screen';
 import { castVoteAction } from '@/actions/projects/cast-vote';
 import { toast } from '@/components/chrome/toast';
 import { Button } from '@/components/ui/button';
@@ -25,8 +26,13 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
   const [isPending, startTransition] = useTransition();
   // A vote cast before the read answers is newer than what the read brings.
   const voted = useRef(false);
+  // Asked for once the widget nears the screen: below a phone's first screen, the read (and the answer checker it
+  // loads) would otherwise take the main thread during every project page's load.
+  const root = useRef<HTMLElement>(null);
+  const near = useNearScreen(root);
 
   useEffect(() => {
+    if (!near) return;
     const controller = new AbortController();
     getChecked('/api/projects/vote', (schemas) => schemas.voteSummarySchema, { query: { id: projectId }, signal: controller.signal })
       .then((fresh) => {
@@ -35,7 +41,7 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
       // Without it the widget keeps the cached counts and no pressed button; voting still works.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [projectId]);
+  }, [near, projectId]);
 
   const vote = (value: boolean) => {
     if (isPending) return;
@@ -52,7 +58,7 @@ export function VoteWidget({ projectId, initial, siteAverage }: { projectId: str
   };
 
   return (
-    <section aria-labelledby="vote-heading" className="rounded-xl border p-6">
+    <section ref={root} aria-labelledby="vote-heading" className="rounded-xl border p-6">
       <h2 id="vote-heading" className="text-lg font-semibold">
         Do you trust this project?
       </h2>

@@ -86,3 +86,19 @@ test('no public page scrolls sideways on a phone (wide tables scroll inside thei
     expect(overflow, `${path} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
   }
 });
+
+test('a project page asks for the visitor’s own vote only once the vote panel nears the screen', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  const voteReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && request.url().includes('/api/projects/vote')) voteReads.push(request.url());
+  });
+  await page.goto('/projects/chainlink');
+  await page.waitForLoadState('networkidle');
+  expect(voteReads).toEqual([]);
+  const panel = page.getByRole('region', { name: 'Do you trust this project?' });
+  const read = page.waitForRequest((request) => request.method() === 'GET' && request.url().includes('/api/projects/vote?id=chainlink'));
+  await panel.scrollIntoViewIfNeeded();
+  await read;
+  await expect(panel.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'false');
+});
