@@ -12,9 +12,11 @@ import { shutdownPostHog } from './posthog';
 const AVATAR_BACKFILL_DELAY_MS = 3000;
 
 let shuttingDown = false;
+let avatarBackfill: NodeJS.Timeout | undefined;
 
 /** The app's own clean-up, run once no request is in flight any more. */
 async function closeApp() {
+  clearTimeout(avatarBackfill);
   await shutdownPostHog().catch((error: unknown) => logger.warn({ err: error }, 'PostHog did not flush'));
   await stopBackgroundWork();
   await closeDatabase();
@@ -51,7 +53,7 @@ export async function startServer(): Promise<void> {
     logger.info({ database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}` }, 'database ready');
     // Not awaited, and a few seconds after the start: its module and query took ~0.2 s of the main thread just when
     // the first requests arrive (#18). Pictures stored before their time was recorded only lack a version until then.
-    setTimeout(() => {
+    avatarBackfill = setTimeout(() => {
       void import('./users')
         .then(({ backfillAvatarVersions }) => backfillAvatarVersions())
         .then((recorded) => recorded > 0 && logger.info({ recorded }, 'avatar pictures recorded on their users'))
