@@ -18,6 +18,9 @@ export const SURVEY_REMINDER_INTERVAL_MS = 604_800_000; // 7 days
 export const SURVEY_LAST_NOTIFICATION_KEY = 'survey-last-notification-time';
 export const COOKIE_CONSENT_KEY = 'cookie-consent';
 
+/** The first-party cookie naming an anonymous visitor (server/visitor.ts), so one person holds one vote per project. */
+export const VISITOR_COOKIE = 'sentinel_visitor';
+
 /** The shared minimum keyword length of the search box and the watchlist search. */
 export const SEARCH_KEYWORD_MIN_LENGTH = 2;
 export const SEARCH_RESULT_LIMIT = 20;

@@ -2,9 +2,10 @@ import 'server-only';
 
 import { cookies } from 'next/headers';
 
+import { VISITOR_COOKIE } from '@/lib/constants';
+
 import { getSessionUser } from './session';
 
-export const VISITOR_COOKIE = 'sentinel_visitor';
 const VISITOR_ID = /^[0-9a-f-]{36}$/;
 
 /**

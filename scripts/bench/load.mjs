@@ -92,10 +92,10 @@ export function run(options) {
 /** Lua for wrk: rotates over `paths` and prints the figures as one JSON line when done. */
 function wrkScript(paths) {
   return `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
-local next = 0
+local sent = 0
 request = function()
-  next = next + 1
-  return wrk.format("GET", paths[(next - 1) % #paths + 1])
+  sent = sent + 1
+  return wrk.format("GET", paths[(sent - 1) % #paths + 1])
 end
 done = function(summary, latency, requests)
   local e = summary.errors

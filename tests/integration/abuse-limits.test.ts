@@ -17,7 +17,6 @@ import { getDb } from '@/server/db/client';
 import { mailOutbox, pageViewVisitors, quoteRequests, users, votes } from '@/server/db/schema';
 import { createQuoteRequest } from '@/server/quotes';
 import { getRateLimits, LIMITS, MAX_LOGIN_DELAY_MS, SITE_KEY, type LimitName } from '@/server/rate-limit';
-import { VISITOR_COOKIE } from '@/server/visitor';
 
 import { refusal } from '../fixtures/refusal';
 import { callRoute, inRequestScope, jsonPost, type RouteHandler } from '../fixtures/route-scope';
@@ -42,7 +41,7 @@ const PASSWORD = 'correct-horse-1';
 
 /** POSTs JSON to a route handler from a client address, with an optional visitor cookie; never a server error. */
 function post(handler: RouteHandler, path: string, body: unknown, options: { ip: string; visitor?: string }) {
-  return callRoute(handler, jsonPost(path, body, { ip: options.ip, cookie: options.visitor ? `${VISITOR_COOKIE}=${options.visitor}` : undefined }));
+  return callRoute(handler, jsonPost(path, body, options));
 }
 
 /** Spends all but `left` points of a budget directly, so a test needs only a few real requests to reach its end. */

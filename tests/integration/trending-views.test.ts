@@ -7,7 +7,6 @@ import { getDb } from '@/server/db/client';
 import { pageViewVisitors } from '@/server/db/schema';
 import { prunePageViewVisitors, recordPageView } from '@/server/page-views';
 import { getTrendingProjects, invalidateSearchCaches } from '@/server/search';
-import { VISITOR_COOKIE } from '@/server/visitor';
 
 import { callRoute, jsonPost } from '../fixtures/route-scope';
 import { lowRankedProjects, viewsOf } from '../fixtures/project-counts';
@@ -23,7 +22,7 @@ afterAll(() => testRun.cleanUp());
 
 /** The beacon of a project page, from a client address with an optional visitor cookie. */
 function post(projectId: string, options: { ip: string; visitor?: string }) {
-  return callRoute(pageViewPOST, jsonPost('/api/projects/page-view', { projectId }, { ip: options.ip, cookie: options.visitor ? `${VISITOR_COOKIE}=${options.visitor}` : undefined }));
+  return callRoute(pageViewPOST, jsonPost('/api/projects/page-view', { projectId }, options));
 }
 
 /** Low-ranked seeded projects, one per test (a slice of its own: tests/fixtures/project-counts.ts). */

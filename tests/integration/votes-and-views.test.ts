@@ -12,7 +12,7 @@ import { incidentReports, pageViews, projects, votes } from '@/server/db/schema'
 import { reportIncident } from '@/server/incidents';
 import { recordPageView } from '@/server/page-views';
 import { castVote, getSiteYesPercentage, getVoteSummary } from '@/server/votes';
-import { VISITOR_COOKIE } from '@/server/visitor';
+import { VISITOR_COOKIE } from '@/lib/constants';
 
 import { callRoute, jsonPost, type RouteHandler } from '../fixtures/route-scope';
 import { createTestRun } from '../fixtures/test-run';
