@@ -104,7 +104,21 @@ function cheapPaths() {
 const lifecycle = { front: true, draining: false, closers: [], forgetSharedCopies: () => {} };
 globalThis[Symbol.for('sentinel-shield.lifecycle')] = lifecycle;
 
-const next = createRequire(serverFile)('next');
+const requireFromApp = createRequire(serverFile);
+// The embedded database's WebAssembly (9 MB) compiles on V8's background threads while Next loads on this one,
+// instead of after it when the app opens the database (server/db/client.ts takes it from the lifecycle).
+if (!process.env.DATABASE_URL?.trim()) lifecycle.pgliteWasm = precompilePgliteWasm();
+
+async function precompilePgliteWasm() {
+  try {
+    const wasmFile = path.join(path.dirname(requireFromApp.resolve('@electric-sql/pglite')), 'pglite.wasm');
+    return await WebAssembly.compile(await fs.promises.readFile(wasmFile));
+  } catch {
+    return undefined; // PGlite compiles its own then
+  }
+}
+
+const next = requireFromApp('next');
 const app = next({ dev: false, dir: standalone, hostname, port });
 const handleWithNext = app.getRequestHandler();
 

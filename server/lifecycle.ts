@@ -15,6 +15,11 @@ type Lifecycle = {
   closers: Array<() => Promise<void>>;
   /** Drops the front's one-second copies of shared pages (scripts/front-copies.mjs); absent without a front. */
   forgetSharedCopies?: () => void;
+  /**
+   * PGlite's WebAssembly, compiled by the front on other threads while Next loads (start to first answer, #18);
+   * absent without a front or with DATABASE_URL. Resolves to undefined if that compile failed.
+   */
+  pgliteWasm?: Promise<WebAssembly.Module | undefined>;
 };
 
 const LIFECYCLE_KEY = Symbol.for('sentinel-shield.lifecycle');
@@ -47,4 +52,9 @@ export function onShutdown(close: () => Promise<void>): void {
 /** Cached data changed: the front's copies of shared pages and answers go too, so the next visitor sees the change. */
 export function forgetSharedCopies(): void {
   lifecycle().forgetSharedCopies?.();
+}
+
+/** PGlite's WebAssembly as the front compiled it ahead (undefined without one: PGlite then compiles its own). */
+export function precompiledPgliteWasm(): Promise<WebAssembly.Module | undefined> {
+  return lifecycle().pgliteWasm ?? Promise.resolve(undefined);
 }

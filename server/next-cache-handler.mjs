@@ -14,9 +14,6 @@
 // which server/config.ts validates at start.
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
-import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
-import { ioredisAdapter } from '@fortedigital/nextjs-cache-handler/helpers/ioredisAdapter';
-import { Redis } from 'ioredis';
 
 const COMMAND_TIMEOUT_MS = 250;
 const CONNECT_TIMEOUT_MS = 500;
@@ -26,7 +23,8 @@ const WARM_UP_MS = 1000;
 /** One configuration per process: Next creates a handler per request, and each must not open a connection. */
 const CONFIG_KEY = Symbol.for('sentinel-shield.next-cache-config');
 
-function connectRedis(url) {
+async function connectRedis(url) {
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     // While the connection is down commands fail at once (a miss) instead of queueing behind it.
     enableOfflineQueue: false,
@@ -81,7 +79,12 @@ CacheHandler.onCreation(async ({ buildId }) => {
   const configuration = (async () => {
     const redisUrl = process.env.REDIS_URL?.trim();
     if (!redisUrl) return { handlers: [createLruHandler()] };
-    const client = connectRedis(redisUrl);
+    // Loaded only here: without Redis (the embedded default) the first request need not load ioredis (#18).
+    const [client, { default: createRedisHandler }, { ioredisAdapter }] = await Promise.all([
+      connectRedis(redisUrl),
+      import('@fortedigital/nextjs-cache-handler/redis-strings'),
+      import('@fortedigital/nextjs-cache-handler/helpers/ioredisAdapter'),
+    ]);
     await waitUntilReady(client);
     const prefix = `${process.env.RATE_LIMIT_PREFIX?.trim() || 'sentinel'}:next-cache:${buildId ?? 'dev'}:`;
     return {

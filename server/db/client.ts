@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { getConfig } from '../config';
 import { logger } from '../logger';
 import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './handle';
+import { precompiledPgliteWasm } from '../lifecycle';
 import { acquireDataDirLock } from './lock';
 import { openPostgres } from './postgres';
 import { matchingSeedTemplate, placeSeedTemplate } from './seed-template';
@@ -51,6 +52,7 @@ export async function openDatabase(options: {
     const client = await PGlite.create({
       dataDir: databaseDir,
       extensions: { pg_trgm, unaccent },
+      pgliteWasmModule: await precompiledPgliteWasm(),
       // Postgres's buffer pool lives in PGlite's WASM memory, which never shrinks: at the default 128 MB it filled
       // as the tables were read and stayed in the server's RSS. The OS still caches the data folder's files (#18).
       // A start parameter, not `postgresqlconf`, which would replace the folder's whole postgresql.conf.
