@@ -10,7 +10,7 @@ import { avatarPublicBaseUrl } from '@/server/avatars';
 import { getConfig } from '@/server/config';
 import { defaultFlags } from '@/server/flags';
 
-import { monoFont, sansFont } from './fonts';
+import { sansFont } from './fonts';
 import './globals.css';
 
 export function generateMetadata(): Metadata {
@@ -40,7 +40,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   };
   return (
     // The consent script may add an attribute to <html> before React hydrates it.
-    <html lang="en" className={`${sansFont.variable} ${monoFont.variable}`} suppressHydrationWarning>
+    <html lang="en" className={sansFont.variable} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
       </head>
