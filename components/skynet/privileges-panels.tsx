@@ -75,36 +75,39 @@ export function PrivilegesPanel({ contracts, explorerUrl }: Props) {
   );
 }
 
-/** The newest calls to privileged functions across the watched contracts, reverted ones included. */
+/**
+ * The newest calls to privileged functions across the watched contracts, reverted ones included. One line per call:
+ * on a phone the table scrolls sideways rather than wrapping times and addresses over three lines.
+ */
 export function PrivilegedTransactionsPanel({ contracts, explorerUrl }: Props) {
   return (
     <SkynetPanel title="Privileged transactions" id="skynet-privileged-tx">
       {contracts.length === 0 ? <Empty>{NOT_MONITORED}</Empty> : contracts.every((contract) => contract.transactions.length === 0) ? <Empty>No privileged calls recorded yet.</Empty> : (
         <div className="relative overflow-x-auto [contain:inline-size]">
-          <table className="w-full text-sm">
+          <table className="w-full text-sm whitespace-nowrap">
             <caption className="sr-only">The newest calls to privileged functions, reverted ones included</caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-1 font-medium">Time (UTC)</th>
-                <th scope="col" className="py-1 font-medium">Function</th>
-                <th scope="col" className="py-1 font-medium">From</th>
-                <th scope="col" className="py-1 font-medium">Status</th>
-                <th scope="col" className="py-1 font-medium">Transaction</th>
+                <th scope="col" className="py-1 pr-4 font-medium">Time (UTC)</th>
+                <th scope="col" className="py-1 pr-4 font-medium">Function</th>
+                <th scope="col" className="py-1 pr-4 font-medium">From</th>
+                <th scope="col" className="py-1 pr-4 font-medium">Status</th>
+                <th scope="col" className="py-1 pr-4 font-medium">Transaction</th>
               </tr>
             </thead>
             <tbody>
               {contracts.flatMap((contract) =>
                 contract.transactions.map((tx) => (
                   <tr key={tx.txHash} className="border-b last:border-0">
-                    <td className="tabular py-1">{new Date(tx.timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ')}</td>
-                    <td className="py-1">
+                    <td className="tabular py-1 pr-4">{new Date(tx.timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ')}</td>
+                    <td className="py-1 pr-4">
                       <code className="font-mono text-xs">{tx.functionName}</code>
                     </td>
-                    <td className="py-1">
+                    <td className="py-1 pr-4">
                       <Address value={tx.from} explorerUrl={explorerUrl} />
                     </td>
-                    <td className="py-1">{tx.succeeded ? <Badge variant="success">Succeeded</Badge> : <Badge variant="destructive">Reverted</Badge>}</td>
-                    <td className="py-1">
+                    <td className="py-1 pr-4">{tx.succeeded ? <Badge variant="success">Succeeded</Badge> : <Badge variant="destructive">Reverted</Badge>}</td>
+                    <td className="py-1 pr-4">
                       {explorerUrl ? (
                         <a href={`${explorerUrl}/tx/${tx.txHash}`} target="_blank" rel="noopener noreferrer" className="font-mono text-xs hover:underline">
                           {tx.txHash.slice(0, 10)}…

@@ -87,6 +87,21 @@ test('no public page scrolls sideways on a phone (wide tables scroll inside thei
   }
 });
 
+test('privileged transactions keep one line per call on a phone, the table scrolling inside its box', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await page.goto('/projects/chainlink');
+  const transactions = page.getByRole('region', { name: 'Privileged transactions' });
+  const rows = transactions.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const heights = await rows.evaluateAll((elements) => elements.map((row) => row.getBoundingClientRect().height));
+  const lineHeight = await rows.first().locator('td').first().evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+  // Padding and a badge add a little; a wrapped time or address would add whole lines.
+  for (const height of heights) expect(height).toBeLessThan(lineHeight * 1.9);
+  const scroller = transactions.locator('table').locator('xpath=..');
+  expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
 test('a project page asks for the visitor’s own vote only once the vote panel nears the screen', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
   const voteReads: string[] = [];
