@@ -10,9 +10,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 
 import { getConfig } from '../config';
+import { precompiledPgliteWasm } from '../lifecycle';
 import { logger } from '../logger';
 import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './handle';
-import { precompiledPgliteWasm } from '../lifecycle';
 import { acquireDataDirLock } from './lock';
 import { openPostgres } from './postgres';
 import { matchingSeedTemplate, placeSeedTemplate } from './seed-template';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as yesPercentageGET } from '@/app/api/projects/average-yes-percentage/route';
 import { POST as pageViewPOST } from '@/app/api/projects/page-view/route';
 import { GET as voteGET, POST as votePOST } from '@/app/api/projects/vote/route';
+import { VISITOR_COOKIE } from '@/lib/constants';
 import { UserFacingError } from '@/lib/errors';
 import { incidentReportSchema } from '@/lib/schemas/projects';
 import { getDb } from '@/server/db/client';
@@ -12,7 +13,6 @@ import { incidentReports, pageViews, projects, votes } from '@/server/db/schema'
 import { reportIncident } from '@/server/incidents';
 import { recordPageView } from '@/server/page-views';
 import { castVote, getSiteYesPercentage, getVoteSummary } from '@/server/votes';
-import { VISITOR_COOKIE } from '@/lib/constants';
 
 import { callRoute, jsonPost, type RouteHandler } from '../fixtures/route-scope';
 import { createTestRun } from '../fixtures/test-run';
