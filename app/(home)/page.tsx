@@ -12,6 +12,7 @@ import { ReportIncidentDialogTrigger } from '@/components/home/report-incident-d
 import { ProjectSearch } from '@/components/search/project-search';
 import { TourLauncher } from '@/components/tour/tour-launcher';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
 import { getConfig } from '@/server/config';
 import { listFilterOptions } from '@/server/leaderboard';
@@ -25,9 +26,13 @@ export const revalidate = 60;
 
 export const metadata: Metadata = { alternates: { types: { 'application/atom+xml': [{ url: '/alerts/feed.xml', title: 'Security alerts' }] } } };
 
+/**
+ * A home section. Off screen, the browser neither lays out nor paints it until it nears the viewport
+ * (content-visibility): on a phone the first frame then holds the hero and the first list, not the whole page (#18).
+ */
 function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={className}>
+    <section id={id} aria-labelledby={`${id}-heading`} className={cn('[contain-intrinsic-size:auto_480px] [content-visibility:auto]', className)}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
           {title}

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Session } from 'next-auth';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
 
 // The visitor's session as the browser knows it, read from Auth.js's own endpoint (GET /api/auth/session) so pages
 // stay the same for everyone and cacheable. It does what next-auth/react's SessionProvider did for this site (read
@@ -23,11 +23,6 @@ const listeners = new Set<() => void>();
 function set(data: Session | null) {
   state = data ? { data, status: 'authenticated' } : { data: null, status: 'unauthenticated' };
   for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** A session answer as Auth.js gives it: null (or an empty object) when nobody is signed in. */
@@ -89,16 +84,29 @@ async function update(data: unknown = {}): Promise<Session | null | undefined> {
   return fresh;
 }
 
-const getSnapshot = () => state;
-const getServerSnapshot = () => LOADING;
+/** The session the pages below the provider show: React state, so a change renders as a transition (see below). */
+const SessionContext = createContext<SessionState | null>(null);
 
 /** The session, 'loading' until the first read answers (and on the server, where pages are the same for everyone). */
 export function useSession(): SessionState & { update: typeof update } {
-  return { ...useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot), update };
+  const current = use(SessionContext);
+  if (!current) throw new Error('useSession needs the SessionProvider above it (the root layout has it)');
+  return { ...current, update };
 }
 
 /** Keeps the session current for everything below: read on mount, on visibility, on another tab's word, by interval. */
 export function SessionProvider({ refetchIntervalSeconds, children }: { refetchIntervalSeconds: number; children: ReactNode }) {
+  const [current, setCurrent] = useState<SessionState>(LOADING);
+  useEffect(() => {
+    // Each change is shown in a transition, not as an external store's synchronous render: the first read answers
+    // while the page is still hydrating, and a synchronous update would hydrate every section that the account
+    // area, the stars and the tour depend on in one long task (~160 ms of a phone's main thread on the home page);
+    // a transition hydrates them in slices between the browser's own work (#18).
+    const show = () => startTransition(() => setCurrent(state));
+    listeners.add(show);
+    show();
+    return () => void listeners.delete(show);
+  }, []);
   useEffect(() => {
     void refreshSession({ announce: false });
     const readWhenVisible = () => {
@@ -121,5 +129,5 @@ export function SessionProvider({ refetchIntervalSeconds, children }: { refetchI
       window.clearInterval(timer);
     };
   }, [refetchIntervalSeconds]);
-  return children;
+  return <SessionContext value={current}>{children}</SessionContext>;
 }

@@ -2,7 +2,7 @@
 
 import { useSession } from '@/components/auth/session';
 import { usePathname } from 'next/navigation';
-import { createContext, use, useOptimistic, useRef, useState, useTransition, type ReactNode } from 'react';
+import { createContext, use, useMemo, useOptimistic, useRef, useState, useTransition, type ReactNode } from 'react';
 
 import type { Watchlist } from '@/lib/schemas/answers';
 import { getChecked } from '@/lib/schemas/get-checked';
@@ -55,13 +55,6 @@ export function WatchlistsProvider({ initialLists, children }: { initialLists?: 
   const key = owner && `${owner} ${pathname} ${version}`;
 
   const request = useRef<{ key: string; lists: Promise<Watchlist[]> } | null>(null);
-  const source = () => {
-    if (initialLists || !key) return initialLists ?? null;
-    // One request per key, made when first asked for: every star of a page reads the same promise.
-    if (request.current?.key !== key) request.current = { key, lists: loadLists() };
-    return request.current.lists;
-  };
-
   const [savedEntry, setSaved] = useState<{ key: string; state: WatchlistState } | null>(null);
   const saved = savedEntry && savedEntry.key === key ? savedEntry.state : null;
   const [optimistic, apply] = useOptimistic<WatchlistState | null, Change>(saved, (current, { seed, action, reduce }) => reduce(current ?? seed, action));
@@ -69,42 +62,54 @@ export function WatchlistsProvider({ initialLists, children }: { initialLists?: 
   const busy = useRef(false);
   const [isBusy, setBusy] = useState(false);
 
-  const keep: WatchlistsStore['keep'] = (seed, actions, reduce) => {
-    if (key) setSaved((current) => ({ key, state: actions.reduce(reduce, current?.key === key ? current.state : seed) }));
-  };
+  // One store while what it holds is the same: every star reads it, so a new object on each render of this provider
+  // (a session read that changes nothing for the stars, say) would render every star again, and hydrate the home
+  // page's sections early to do it (#18).
+  const store = useMemo<WatchlistsStore>(() => {
+    const source = () => {
+      if (initialLists || !key) return initialLists ?? null;
+      // One request per key, made when first asked for: every star of a page reads the same promise.
+      if (request.current?.key !== key) request.current = { key, lists: loadLists() };
+      return request.current.lists;
+    };
 
-  const run: WatchlistsStore['run'] = (seed, changes, reduce, call) => {
-    if (busy.current) return Promise.resolve(false);
-    busy.current = true;
-    setBusy(true);
-    return new Promise((resolve) => {
-      startTransition(async () => {
-        for (const action of changes) apply({ seed, action, reduce });
-        try {
-          const outcome = await call();
-          // Inside the transition, so the optimistic layer and the saved state swap in one render; what the server
-          // refused is simply not kept, and the optimistic layer ends with the transition: that is the rollback.
-          startTransition(() => keep(seed, outcome.keep, reduce));
-          resolve(outcome.result);
-        } finally {
-          busy.current = false;
-          setBusy(false);
-        }
+    const keep: WatchlistsStore['keep'] = (seed, actions, reduce) => {
+      if (key) setSaved((current) => ({ key, state: actions.reduce(reduce, current?.key === key ? current.state : seed) }));
+    };
+
+    const run: WatchlistsStore['run'] = (seed, changes, reduce, call) => {
+      if (busy.current) return Promise.resolve(false);
+      busy.current = true;
+      setBusy(true);
+      return new Promise((resolve) => {
+        startTransition(async () => {
+          for (const action of changes) apply({ seed, action, reduce });
+          try {
+            const outcome = await call();
+            // Inside the transition, so the optimistic layer and the saved state swap in one render; what the server
+            // refused is simply not kept, and the optimistic layer ends with the transition: that is the rollback.
+            startTransition(() => keep(seed, outcome.keep, reduce));
+            resolve(outcome.result);
+          } finally {
+            busy.current = false;
+            setBusy(false);
+          }
+        });
       });
-    });
-  };
+    };
 
-  const store: WatchlistsStore = {
-    source,
-    listsFromPage: Boolean(initialLists),
-    saved,
-    optimistic,
-    isBusy,
-    run,
-    keep,
-    // In a transition, so the stars keep showing the old lists until the new ones arrive.
-    refresh: () => startTransition(() => setVersion((current) => current + 1)),
-  };
+    return {
+      source,
+      listsFromPage: Boolean(initialLists),
+      saved,
+      optimistic,
+      isBusy,
+      run,
+      keep,
+      // In a transition, so the stars keep showing the old lists until the new ones arrive.
+      refresh: () => startTransition(() => setVersion((current) => current + 1)),
+    };
+  }, [key, initialLists, saved, optimistic, isBusy, apply]);
   return <WatchlistsContext value={store}>{children}</WatchlistsContext>;
 }
 

@@ -83,7 +83,7 @@ export function buildSeedProjects(): NewProject[] {
     return {
       id,
       name: group.name,
-      logo: `/logos/${primary.symbol.toLowerCase()}.svg`,
+      logo: `/logos/${primary.symbol.toLowerCase()}.png`,
       rank: index + 1,
       tokenTickers: group.entries.map((entry) => entry.symbol),
       category: CATEGORIES[(h >>> 8) % CATEGORIES.length],

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
@@ -16,7 +20,13 @@ describe('the seeded database', () => {
     const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
     expect(count).toBeGreaterThanOrEqual(300);
     const bitcoin = await getProject('bitcoin');
-    expect(bitcoin).toMatchObject({ name: 'Bitcoin', rank: 1, tokenTickers: ['BTC'], logo: '/logos/btc.svg', isDemo: true });
+    expect(bitcoin).toMatchObject({ name: 'Bitcoin', rank: 1, tokenTickers: ['BTC'], logo: '/logos/btc.png', isDemo: true });
+  });
+
+  it('names, for every seeded project, a logo picture the icon package ships (copied to public/logos at build)', async () => {
+    const iconsDir = path.join(path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), '128', 'color');
+    const rows = await (await getDb()).select({ id: projects.id, logo: projects.logo }).from(projects);
+    expect(rows.filter((row) => !row.logo?.startsWith('/logos/') || !fs.existsSync(path.join(iconsDir, path.basename(row.logo))))).toEqual([]);
   });
 
   it('seeds idempotently: a second run adds nothing and keeps edits', async () => {

@@ -347,7 +347,7 @@ describe('DEMO_DATA=off', () => {
       const { db } = handle;
       const rows = await db.select().from(projects);
       expect(rows.length).toBeGreaterThanOrEqual(300);
-      expect(rows.find((row) => row.id === 'bitcoin')).toMatchObject({ name: 'Bitcoin', tokenTickers: ['BTC'], logo: '/logos/btc.svg', rank: null, category: null, chains: [], auditStatus: 'none', kycVerified: false, isDemo: false });
+      expect(rows.find((row) => row.id === 'bitcoin')).toMatchObject({ name: 'Bitcoin', tokenTickers: ['BTC'], logo: '/logos/btc.png', rank: null, category: null, chains: [], auditStatus: 'none', kycVerified: false, isDemo: false });
       expect(rows.filter((row) => row.isDemo || row.rank !== null || row.category !== null || row.chains.length > 0 || row.auditStatus !== 'none' || row.kycVerified)).toEqual([]);
       for (const table of [projectScores, projectScoreHistory, audits, securityAlerts, skynetMetricPoints, skynetSocialActivity, votes, pageViews]) {
         const [{ rowCount }] = await db.select({ rowCount: count() }).from(table);
