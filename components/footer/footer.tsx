@@ -30,8 +30,7 @@ export async function Footer() {
   const qrSvg = await QRCode.toString(CHAT_APP.qrValue, { type: 'svg', margin: 1 });
   const year = new Date().getFullYear();
   return (
-    // Laid out and painted only as it nears the viewport (content-visibility), like the home sections (#18).
-    <footer className="mt-auto bg-navy text-navy-foreground [contain-intrinsic-size:auto_520px] [content-visibility:auto]">
+    <footer className="mt-auto bg-navy text-navy-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
           <Logo className="text-white" />
