@@ -85,7 +85,9 @@ function summarise(lhr) {
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The middle item by `value` (the upper one of an even count). */
+const middleBy = (items, value) => [...items].sort((a, b) => value(a) - value(b))[Math.floor(items.length / 2)];
+const median = (values) => middleBy(values, (value) => value);
 
 /**
  * Measures against a running server at `origin`: the JS of the three pages, then `rounds` Lighthouse rounds over
@@ -120,8 +122,8 @@ export async function runPageBench(origin, { root, log = () => {}, rounds = Numb
     }
     for (const pagePath of pages) {
       // The run with the median performance score stands for the round; the other categories are held on every run.
-      const everyRun = roundRuns[pagePath].map(summarise).sort((a, b) => a.scores.performance - b.scores.performance);
-      runs[pagePath].push({ ...everyRun[Math.floor(everyRun.length / 2)], everyRun });
+      const everyRun = roundRuns[pagePath].map(summarise);
+      runs[pagePath].push({ ...middleBy(everyRun, (run) => run.scores.performance), everyRun });
     }
   }
   return { js, runs, rounds, runsPerRound: RUNS_PER_ROUND, load: os.loadavg()[0] };
