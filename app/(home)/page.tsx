@@ -28,11 +28,13 @@ export const metadata: Metadata = { alternates: { types: { 'application/atom+xml
 
 /**
  * A home section. Off screen, the browser neither lays out nor paints it until it nears the viewport
- * (content-visibility): on a phone the first frame then holds the hero and the first list, not the whole page (#18).
+ * (content-visibility), and until then it stands in at `phoneHeight`, about its height on a phone. The browser judges
+ * which sections are near from those stand-in heights: with one small height for all (480 px), the first frame laid out
+ * every section and skipped the far ones only a frame later (#18).
  */
-function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+function Section({ id, title, action, children, className, phoneHeight }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string; phoneHeight: number }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('[contain-intrinsic-size:auto_480px] [content-visibility:auto]', className)}>
+    <section id={id} aria-labelledby={`${id}-heading`} className={cn('[content-visibility:auto]', className)} style={{ containIntrinsicSize: `auto ${phoneHeight}px` }}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
           {title}
@@ -75,17 +77,17 @@ export default async function HomePage() {
       </section>
       <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-12 px-4 py-12">
         <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
-          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialogTrigger />} className="lg:col-span-1">
+          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialogTrigger />} className="lg:col-span-1" phoneHeight={690}>
             <Suspense fallback={listSkeleton}>
               <AlertsFeed />
             </Suspense>
           </Section>
-          <Section id="tour-trending" title="Trending projects">
+          <Section id="tour-trending" title="Trending projects" phoneHeight={380}>
             <Suspense fallback={listSkeleton}>
               <TrendingProjects />
             </Suspense>
           </Section>
-          <Section id="tour-recently-audited" title="Recently audited">
+          <Section id="tour-recently-audited" title="Recently audited" phoneHeight={500}>
             <Suspense fallback={listSkeleton}>
               <RecentlyAudited />
             </Suspense>
@@ -93,6 +95,7 @@ export default async function HomePage() {
         </div>
         <Section
           id="tour-filtering"
+          phoneHeight={1250}
           title="Security leaderboard"
           action={
             <Link href="/projects" className="text-sm font-medium text-primary underline underline-offset-4">
@@ -107,7 +110,7 @@ export default async function HomePage() {
             <LeaderboardPreview />
           </Suspense>
         </Section>
-        <Section id="tour-under-audit" title="Currently under audit">
+        <Section id="tour-under-audit" title="Currently under audit" phoneHeight={480}>
           <Suspense fallback={listSkeleton}>
             <UnderAudit />
           </Suspense>
