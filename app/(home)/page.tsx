@@ -12,7 +12,6 @@ import { ReportIncidentDialogTrigger } from '@/components/home/report-incident-d
 import { ProjectSearch } from '@/components/search/project-search';
 import { TourLauncher } from '@/components/tour/tour-launcher';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { DEFAULT_FILTERS } from '@/lib/leaderboard';
 import { getConfig } from '@/server/config';
 import { listFilterOptions } from '@/server/leaderboard';
@@ -26,15 +25,10 @@ export const revalidate = 60;
 
 export const metadata: Metadata = { alternates: { types: { 'application/atom+xml': [{ url: '/alerts/feed.xml', title: 'Security alerts' }] } } };
 
-/**
- * A home section. Off screen, the browser neither lays out nor paints it until it nears the viewport
- * (content-visibility), and until then it stands in at `phoneHeight`, about its height on a phone. The browser judges
- * which sections are near from those stand-in heights: with one small height for all (480 px), the first frame laid out
- * every section and skipped the far ones only a frame later (#18).
- */
-function Section({ id, title, action, children, className, phoneHeight }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string; phoneHeight: number }) {
+/** A home section: its heading (and action) come with the page, its list streams in (SectionList). */
+function Section({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('[content-visibility:auto]', className)} style={{ containIntrinsicSize: `auto ${phoneHeight}px` }}>
+    <section id={id} aria-labelledby={`${id}-heading`} className={className}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
           {title}
@@ -46,7 +40,22 @@ function Section({ id, title, action, children, className, phoneHeight }: { id: 
   );
 }
 
-const listSkeleton = <Skeleton corners="lg" className="h-72 w-full" />;
+/**
+ * A section's list, streamed in after the page's first frame. It arrives in a block of its own that the browser
+ * neither lays out nor paints until it nears the viewport (content-visibility), standing in meanwhile at `phoneHeight`,
+ * about its height on a phone. A block the browser first meets when the list arrives is judged then, so the lists below
+ * the screen are laid out in later, smaller frames; on a block present from the first frame (the whole section, with
+ * its skeleton) every list was laid out in one long frame when they arrived (#18).
+ */
+function SectionList({ phoneHeight, children }: { phoneHeight: number; children: ReactNode }) {
+  return (
+    <Suspense fallback={<Skeleton corners="lg" className="h-72 w-full" />}>
+      <div className="[content-visibility:auto]" style={{ containIntrinsicSize: `auto ${phoneHeight}px` }}>
+        {children}
+      </div>
+    </Suspense>
+  );
+}
 
 export default async function HomePage() {
   const config = getConfig();
@@ -77,25 +86,24 @@ export default async function HomePage() {
       </section>
       <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-12 px-4 py-12">
         <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
-          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialogTrigger />} className="lg:col-span-1" phoneHeight={690}>
-            <Suspense fallback={listSkeleton}>
+          <Section id="tour-alerts" title="Security alerts" action={<ReportIncidentDialogTrigger />} className="lg:col-span-1">
+            <SectionList phoneHeight={639}>
               <AlertsFeed />
-            </Suspense>
+            </SectionList>
           </Section>
-          <Section id="tour-trending" title="Trending projects" phoneHeight={380}>
-            <Suspense fallback={listSkeleton}>
+          <Section id="tour-trending" title="Trending projects">
+            <SectionList phoneHeight={329}>
               <TrendingProjects />
-            </Suspense>
+            </SectionList>
           </Section>
-          <Section id="tour-recently-audited" title="Recently audited" phoneHeight={500}>
-            <Suspense fallback={listSkeleton}>
+          <Section id="tour-recently-audited" title="Recently audited">
+            <SectionList phoneHeight={457}>
               <RecentlyAudited />
-            </Suspense>
+            </SectionList>
           </Section>
         </div>
         <Section
           id="tour-filtering"
-          phoneHeight={1250}
           title="Security leaderboard"
           action={
             <Link href="/projects" className="text-sm font-medium text-primary underline underline-offset-4">
@@ -106,14 +114,14 @@ export default async function HomePage() {
           <div className="mb-4 rounded-lg border bg-muted/30 p-4">
             <LeaderboardFilters filters={DEFAULT_FILTERS} categories={options.categories} chains={options.chains} />
           </div>
-          <Suspense fallback={listSkeleton}>
+          <SectionList phoneHeight={648}>
             <LeaderboardPreview />
-          </Suspense>
+          </SectionList>
         </Section>
-        <Section id="tour-under-audit" title="Currently under audit" phoneHeight={480}>
-          <Suspense fallback={listSkeleton}>
+        <Section id="tour-under-audit" title="Currently under audit">
+          <SectionList phoneHeight={924}>
             <UnderAudit />
-          </Suspense>
+          </SectionList>
         </Section>
       </div>
       <Suspense fallback={null}>
