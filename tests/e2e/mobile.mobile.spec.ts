@@ -117,3 +117,19 @@ test('a project page asks for the visitor’s own vote only once the vote panel 
   await read;
   await expect(panel.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('the home page renders its lists below the screen only as they near it', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // checkVisibility with contentVisibilityAuto is false inside a block whose content the browser skips (content-visibility).
+  const rendered = (sectionId: string) =>
+    page.locator(`#${sectionId} > [style*="contain-intrinsic-size"] > *`).first().evaluate((list) => list.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await rendered('tour-alerts')).toBe(true);
+  expect(await rendered('tour-under-audit')).toBe(false);
+
+  const underAudit = page.getByRole('region', { name: 'Currently under audit' });
+  await underAudit.scrollIntoViewIfNeeded();
+  await expect.poll(() => rendered('tour-under-audit')).toBe(true);
+  await expect(underAudit.getByRole('link').first()).toBeInViewport();
+});
