@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
+import { ListLink } from '@/components/ui/list-link';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
 import { AUDIT_STATUS_LABELS, formatDate } from '@/lib/format';
 import type { ProjectSummary } from '@/lib/projects';
@@ -55,11 +55,11 @@ export function ProjectTable({ rows, caption, compareCell }: Props) {
               </td>
               <td className="px-3 py-2 text-muted-foreground">{formatRank(row.rank)}</td>
               <td className="px-3 py-2">
-                <Link href={`/projects/${row.id}`} className="flex items-center gap-2 font-medium hover:underline">
+                <ListLink href={`/projects/${row.id}`} className="flex items-center gap-2 font-medium hover:underline">
                   <ProjectLogo src={row.logo} name={row.name} size={24} />
                   <span>{row.name}</span>
                   <span className="text-xs text-muted-foreground">{row.tokenTickers[0]}</span>
-                </Link>
+                </ListLink>
               </td>
               <td className="px-3 py-2">
                 <GradeBadge grade={row.grade} tone={row.gradeTone} score={row.score} />

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 
+import { ListLink } from '@/components/ui/list-link';
 import { AUTOMATIC_ALERT_TEXTS, type AlertSummary } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate, formatUsd } from '@/lib/format';
 import { ALERT_DATABASE_MESSAGES } from '@/lib/messages/alert-database';
@@ -30,9 +31,9 @@ export function AlertsList({ alerts, showProject = false, emptyText = 'No securi
                 <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900">{ALERT_TYPE_LABELS[alert.type] ?? alert.type}</span>
                 <AlertBadges origin={alert.origin} retractedAt={alert.retractedAt} />
                 {showProject && alert.projectId ? (
-                  <Link href={`/projects/${alert.projectId}`} className="font-semibold hover:underline">
+                  <ListLink href={`/projects/${alert.projectId}`} className="font-semibold hover:underline">
                     {alert.projectName}
-                  </Link>
+                  </ListLink>
                 ) : null}
                 <span className="text-muted-foreground">
                   <time dateTime={alert.occurredAt.toISOString()}>{formatDate(alert.occurredAt)}</time>
@@ -40,9 +41,9 @@ export function AlertsList({ alerts, showProject = false, emptyText = 'No securi
                 </span>
               </p>
               <p className="mt-1 text-sm">
-                <Link href={`/alerts/${alert.id}`} className={alert.retractedAt ? 'font-medium text-muted-foreground line-through underline-offset-4 hover:underline' : 'font-medium underline-offset-4 hover:underline'}>
+                <ListLink href={`/alerts/${alert.id}`} className={alert.retractedAt ? 'font-medium text-muted-foreground line-through underline-offset-4 hover:underline' : 'font-medium underline-offset-4 hover:underline'}>
                   {alert.title}
-                </Link>
+                </ListLink>
               </p>
               {alert.retractedAt ? (
                 <p className="mt-0.5 text-xs text-muted-foreground">{AUTOMATIC_ALERT_TEXTS.retractedNotice(alert.retractionReason ?? '')}</p>

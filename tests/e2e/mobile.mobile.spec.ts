@@ -133,3 +133,31 @@ test('the home page renders its lists below the screen only as they near it', as
   await expect.poll(() => rendered('tour-under-audit')).toBe(true);
   await expect(underAudit.getByRole('link').first()).toBeInViewport();
 });
+
+test('the home page’s lists do not fetch their pages in the background, and a tap still navigates in the page', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  const listPrefetches: string[] = [];
+  page.on('request', (request) => {
+    const headers = request.headers();
+    const prefetch = headers['next-router-prefetch'] || headers['next-router-segment-prefetch'];
+    if (prefetch && /\/(projects|alerts)\/[^/?]+/.test(new URL(request.url()).pathname)) listPrefetches.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // Scrolled through every list, so each of their links has been on the screen.
+  for (const name of ['Security alerts', 'Trending projects', 'Recently audited', 'Security leaderboard', 'Currently under audit']) {
+    await page.getByRole('region', { name }).scrollIntoViewIfNeeded();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(listPrefetches).toEqual([]);
+
+  // A client-side navigation keeps the window's state; a full page load would lose this mark.
+  await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+  const trending = page.getByRole('region', { name: 'Trending projects' }).getByRole('link').first();
+  await trending.scrollIntoViewIfNeeded();
+  const href = await trending.getAttribute('href');
+  await trending.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+});

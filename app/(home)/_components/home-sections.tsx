@@ -1,10 +1,9 @@
-import Link from 'next/link';
-
 import { ProjectTable } from '@/components/home/project-table';
 import { AlertsList } from '@/components/project/alerts-list';
 import { FeedLink } from '@/components/project/feed-link';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { ProjectLogo } from '@/components/project/project-logo';
+import { ListLink } from '@/components/ui/list-link';
 import { formatDate } from '@/lib/format';
 import { formatRank } from '@/lib/utils';
 import { listLeaderboardTop } from '@/server/leaderboard';
@@ -28,12 +27,12 @@ export async function TrendingProjects() {
     <ol className="divide-y rounded-lg border">
       {projects.map((project, index) => (
         <li key={project.id}>
-          <Link href={`/projects/${project.id}`} className="flex items-center gap-3 px-3 py-2 hover:bg-muted/50">
+          <ListLink href={`/projects/${project.id}`} className="flex items-center gap-3 px-3 py-2 hover:bg-muted/50">
             <span className="tabular w-5 text-sm text-muted-foreground">{index + 1}</span>
             <ProjectLogo src={project.logo} name={project.name} size={24} />
             <span className="flex-1 font-medium">{project.name}</span>
             <span className="tabular text-xs text-muted-foreground">{formatRank(project.rank)}</span>
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ol>
@@ -47,7 +46,7 @@ export async function RecentlyAudited() {
     <ol className="divide-y rounded-lg border">
       {projects.map((project) => (
         <li key={project.id}>
-          <Link href={`/projects/${project.id}`} className="flex items-center gap-3 px-3 py-2 hover:bg-muted/50">
+          <ListLink href={`/projects/${project.id}`} className="flex items-center gap-3 px-3 py-2 hover:bg-muted/50">
             <ProjectLogo src={project.logo} name={project.name} size={24} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{project.name}</span>
@@ -56,7 +55,7 @@ export async function RecentlyAudited() {
               </span>
             </span>
             <GradeBadge grade={project.grade} tone={project.gradeTone} />
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ol>
@@ -70,13 +69,13 @@ export async function UnderAudit() {
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {projects.map((project) => (
         <li key={project.id}>
-          <Link href={`/projects/${project.id}`} className="flex items-center gap-3 rounded-lg border p-3 hover:bg-muted/50">
+          <ListLink href={`/projects/${project.id}`} className="flex items-center gap-3 rounded-lg border p-3 hover:bg-muted/50">
             <ProjectLogo src={project.logo} name={project.name} size={32} />
             <span className="min-w-0">
               <span className="block truncate font-medium">{project.name}</span>
               <span className="block text-xs text-muted-foreground">{project.tokenTickers[0]} · audit in progress</span>
             </span>
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>
