@@ -4,13 +4,14 @@ import { CHROME_TEXTS } from '../../lib/messages/chrome';
 import { SEARCH_TEXTS } from '../../lib/messages/search';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS } from '../../lib/navigation';
 
+import { acceptCookiesUpFront } from './support/auth';
+
 test.describe.configure({ mode: 'parallel' });
 
 // The 'desktop' project has no testMatch of its own, so it picks this file up too: run it on phones only.
 
 async function openDrawer(page: Page) {
-  // Accept cookies up front so the consent banner does not sit over the page (lib/constants COOKIE_CONSENT_KEY).
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   await page.goto('/company/about');
   await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
   const drawer = page.getByRole('dialog');
@@ -79,7 +80,7 @@ test('a project page’s banner puts the facts under the name instead of over it
 });
 
 test('no public page scrolls sideways on a phone (wide tables scroll inside their own box)', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   for (const path of ['/', '/projects', '/alerts', '/projects/bitcoin', '/compare', '/company/about']) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -88,7 +89,7 @@ test('no public page scrolls sideways on a phone (wide tables scroll inside thei
 });
 
 test('privileged transactions keep one line per call on a phone, the table scrolling inside its box', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   await page.goto('/projects/chainlink');
   const transactions = page.getByRole('region', { name: 'Privileged transactions' });
   const rows = transactions.locator('tbody tr');
@@ -103,7 +104,7 @@ test('privileged transactions keep one line per call on a phone, the table scrol
 });
 
 test('a project page asks for the visitor’s own vote only once the vote panel nears the screen', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   const voteReads: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'GET' && request.url().includes('/api/projects/vote')) voteReads.push(request.url());
@@ -119,7 +120,7 @@ test('a project page asks for the visitor’s own vote only once the vote panel 
 });
 
 test('the home page renders its lists below the screen only as they near it', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   // checkVisibility with contentVisibilityAuto is false inside a block whose content the browser skips (content-visibility).
@@ -135,7 +136,7 @@ test('the home page renders its lists below the screen only as they near it', as
 });
 
 test('the home page’s lists do not fetch their pages in the background, and a tap still navigates in the page', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   const listPrefetches: string[] = [];
   page.on('request', (request) => {
     const headers = request.headers();

@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 
 import { CHROME_TEXTS, FEEDBACK_MESSAGES } from '../../lib/messages/chrome';
 
+import { acceptCookiesUpFront } from './support/auth';
+
 test.describe.configure({ mode: 'parallel' });
 
 const SUCCESS_TOAST = FEEDBACK_MESSAGES.quoteRequested;
 
 test.beforeEach(async ({ page }) => {
-  // Accept cookies up front so the consent banner does not sit over the page (lib/constants COOKIE_CONSENT_KEY).
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   await page.goto('/company/about');
   await page.getByRole('banner').getByRole('button', { name: CHROME_TEXTS.requestQuote }).click();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
 
-import { MEMBER_STATE } from './support/auth';
+import { acceptCookiesUpFront, MEMBER_STATE } from './support/auth';
 import { FLAGS_OFF_URL } from './support/servers';
 
 test.describe.configure({ mode: 'parallel' });
@@ -50,7 +50,7 @@ test.describe('this site', () => {
   // cookies accepted up front so the banner does not cover the page.
   test.beforeEach(async ({ page }, testInfo) => {
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${(process.pid % 200) + 40}.${(testInfo.workerIndex + 150) % 256}.${++serial % 256}` });
-    await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+    await acceptCookiesUpFront(page);
   });
 
   test('pages, the API and static files carry the security headers, each once', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { ADMIN_POWERS_TEXTS } from '../../lib/skynet/admin-powers-texts';
+import { acceptCookiesUpFront } from './support/auth';
 import { sidewaysOverflow } from './support/layout';
 
 /*
@@ -15,7 +16,7 @@ const MINTER = '0x976ea74026e726554db657fa54763abd0c3a0aa9';
 
 test.beforeEach(async ({ page }) => {
   test.slow();
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
 });
 
 /** The table row whose first cell is exactly `label`. */

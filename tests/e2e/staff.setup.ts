@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, signInByApi, test as setup } from './support/auth';
+import { acceptCookiesUpFront, expect, signInByApi, test as setup } from './support/auth';
 import { FIRST_ADMIN } from './support/first-admin-account';
 import { enrolSecondFactor, openLogOf, readAdminFactor, saveAdminFactor, STAFF_ADMIN_FACTOR, STAFF_ADMIN_STATE, verifySecondFactor } from './support/staff';
 
@@ -14,7 +14,7 @@ import { enrolSecondFactor, openLogOf, readAdminFactor, saveAdminFactor, STAFF_A
 
 setup('the first admin enrols an authenticator on the first visit, and sees every section of the console', async ({ page }) => {
   setup.setTimeout(120_000);
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'true'));
+  await acceptCookiesUpFront(page);
   await signInByApi(page.request, FIRST_ADMIN.email, FIRST_ADMIN.password);
 
   await page.goto('/staff');
