@@ -39,12 +39,22 @@ export function badgeValue(input: Pick<BadgeInput, 'grade' | 'score'>): string {
   return input.grade && input.score !== null ? `${input.grade} ${formatScore(input.score)}` : BADGE_NOT_ASSESSED;
 }
 
+/** The widths in pixels of the badge's two parts (label, value); the badge is 20 px high. */
+function badgeParts(value: string): { left: number; right: number } {
+  return { left: textWidth(BADGE_LABEL) + 12, right: textWidth(value) + 12 };
+}
+
+/** The badge's width in pixels, so a page can hold its place before the image loads. */
+export function badgeWidth(input: Pick<BadgeInput, 'grade' | 'score'>): number {
+  const { left, right } = badgeParts(badgeValue(input));
+  return left + right;
+}
+
 /** The badge as an SVG document. */
 export function renderBadgeSvg(input: BadgeInput): string {
   const value = badgeValue(input);
   const fill = TONE_FILL[input.grade ? (input.tone ?? 'none') : 'none'];
-  const left = textWidth(BADGE_LABEL) + 12;
-  const right = textWidth(value) + 12;
+  const { left, right } = badgeParts(value);
   const width = left + right;
   const title = escapeXml(`${input.name}: ${BADGE_LABEL} security grade ${value}. Verify at ${input.verifyUrl}`);
   return [

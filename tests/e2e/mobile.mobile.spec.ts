@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { CHROME_TEXTS } from '../../lib/messages/chrome';
+import { OPEN_DATA_TEXTS } from '../../lib/messages/open-data';
 import { SEARCH_TEXTS } from '../../lib/messages/search';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCE_LINKS } from '../../lib/navigation';
 
@@ -117,6 +118,24 @@ test('a project page asks for the visitor’s own vote only once the vote panel 
   await panel.scrollIntoViewIfNeeded();
   await read;
   await expect(panel.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a project page loads its badge only once the badge nears the screen, in the place held for it', async ({ page }) => {
+  await acceptCookiesUpFront(page);
+  const badgeReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/badge/')) badgeReads.push(request.url());
+  });
+  await page.goto('/projects/chainlink');
+  await page.waitForLoadState('networkidle');
+  expect(badgeReads).toEqual([]);
+  const badge = page.getByRole('region', { name: OPEN_DATA_TEXTS.badgeTitle }).getByRole('img');
+  const box = await badge.evaluate((image) => ({ width: image.getBoundingClientRect().width, height: image.getBoundingClientRect().height }));
+  const loaded = page.waitForResponse((response) => response.url().endsWith('/badge/chainlink.svg') && response.status() === 200);
+  await badge.scrollIntoViewIfNeeded();
+  await loaded;
+  await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(box.width);
+  expect(box.height).toBe(20);
 });
 
 test('the home page renders its lists below the screen only as they near it', async ({ page }) => {

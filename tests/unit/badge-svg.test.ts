@@ -2,7 +2,7 @@
 // (The badge is parsed with the browser's DOMParser.)
 import { describe, expect, it } from 'vitest';
 
-import { BADGE_NOT_ASSESSED, badgeSnippets, badgeValue, escapeXml, renderBadgeSvg } from '@/lib/badge';
+import { BADGE_NOT_ASSESSED, badgeSnippets, badgeValue, badgeWidth, escapeXml, renderBadgeSvg } from '@/lib/badge';
 import { SVG_BADGE_CSP } from '@/lib/security-headers';
 
 const hostile = `Evil <script>alert("x")</script> & 'Co' <img src=x onerror=alert(1)>`;
@@ -19,6 +19,15 @@ describe('the SVG badge', () => {
     const texts = [...doc.querySelectorAll('text')].map((node) => node.textContent);
     expect(texts).toContain('AA 87.4');
     expect(badgeValue({ grade: 'AAA', score: 89.96 })).toBe('AAA 89.9');
+  });
+
+  it('is as wide as badgeWidth says, so the page holds its place before it loads', () => {
+    for (const input of [{ grade: 'AA', tone: 'good', score: 87.46 }, { grade: 'C', tone: 'poor', score: 41 }, { grade: null, tone: null, score: null }] as const) {
+      const root = parse(svgOf(input)).documentElement;
+      expect(root.getAttribute('width')).toBe(String(badgeWidth(input)));
+      expect(root.getAttribute('viewBox')).toBe(`0 0 ${badgeWidth(input)} 20`);
+    }
+    expect(badgeWidth({ grade: null, score: null })).toBeGreaterThan(badgeWidth({ grade: 'C', score: 41 }));
   });
 
   it('says "not assessed" for a project without a score, in grey', () => {

@@ -16,7 +16,7 @@ import { AdminPowersPanel } from '@/components/skynet/admin-powers';
 import { CardSection } from '@/components/ui/card-section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WatchlistStar } from '@/components/watchlist/watchlist-star';
-import { badgeSnippets } from '@/lib/badge';
+import { badgeSnippets, badgeWidth } from '@/lib/badge';
 import { AUDIT_STATUS_LABELS } from '@/lib/format';
 import { OPEN_DATA_TEXTS } from '@/lib/messages/open-data';
 import { formatRank } from '@/lib/utils';
@@ -158,6 +158,7 @@ export default async function ProjectPage({ params }: Props) {
           <Panel title={OPEN_DATA_TEXTS.badgeTitle} id="badge-heading">
             <BadgeEmbed
               badgeUrl={`/badge/${project.id}.svg`}
+              badgeWidth={badgeWidth(project)}
               verifyUrl={`/verify/${project.id}`}
               alt={OPEN_DATA_TEXTS.badgeAlt(project.name, project.grade ?? OPEN_DATA_TEXTS.badgeNotAssessed)}
               snippets={badgeSnippets(getConfig().siteUrl, project.id, OPEN_DATA_TEXTS.badgeAlt(project.name, project.grade ?? OPEN_DATA_TEXTS.badgeNotAssessed))}
