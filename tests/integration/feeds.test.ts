@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GET as allAlertsFeed } from '@/app/(site)/alerts/feed.xml/route';
 import { GET as projectFeed } from '@/app/(site)/projects/[id]/feed.xml/route';
 import { getDb } from '@/server/db/client';
+import { FEED_ENTRY_LIMIT } from '@/server/feeds';
 import { projects, securityAlerts } from '@/server/db/schema';
 
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T,>(fn: T) => fn }));
@@ -32,11 +33,11 @@ async function readAtom(response: Response) {
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
-async function insertAlert(projectId: string, title: string, status: 'draft' | 'published') {
+async function insertAlert(projectId: string, title: string, status: 'draft' | 'published', description: string | null = null) {
   const db = await getDb();
   const [row] = await db
     .insert(securityAlerts)
-    .values({ projectId, type: 'exploit', title, occurredAt: new Date(), confidence: 'high', status, publishedAt: status === 'published' ? new Date() : null, sourceUrls: ['https://example.com/post'] })
+    .values({ projectId, type: 'exploit', title, description, occurredAt: new Date(), confidence: 'high', status, publishedAt: status === 'published' ? new Date() : null, sourceUrls: ['https://example.com/post'] })
     .returning({ id: securityAlerts.id });
   return row.id;
 }
@@ -68,6 +69,56 @@ describe('the Atom feeds of alerts', () => {
     } finally {
       await db.update(projects).set({ hiddenAt: null }).where(eq(projects.id, project.id));
     }
+  });
+
+  it("write an alert's markup and CDATA terminators as literal text that adds no element to the feed", async () => {
+    const db = await getDb();
+    const [project] = await db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(projects.id).offset(2).limit(1);
+    const feedOfProject = () => projectFeed(new Request('http://localhost/'), params(project.id));
+    const before = (await readAtom(await feedOfProject())).length;
+    expect(before).toBeLessThan(FEED_ENTRY_LIMIT);
+    const title = 'Feed test: <b>x</b><script>alert(1)</script> & "more"';
+    // A correction quoting a reader's report: the second ]]> ended the CDATA the first one was escaped into, and the
+    // closing <![CDATA[ swallowed the writer's own ]]>, so the link and the scripts became elements of the feed.
+    const description =
+      'Correction ]]> <a href="https://evil.example">a mirror</a> <script>alert(1)</script> ]]><a href="https://evil.example">evil</a><script>alert(2)</script><![CDATA[ end';
+    const id = await insertAlert(project.id, title, 'published', description);
+
+    const response = await feedOfProject();
+    const xml = await response.clone().text();
+    const entries = await readAtom(response);
+    expect(entries).toHaveLength(before + 1);
+    const document: Document = new JSDOM(xml, { contentType: 'application/xml' }).window.document;
+    const entry = Array.from(document.getElementsByTagNameNS(ATOM, 'entry')).find((element) => element.querySelector('id')?.textContent?.endsWith(`/alerts/${id}`))!;
+    const text = (name: string) => Array.from(entry.children).find((element) => element.namespaceURI === ATOM && element.localName === name)!;
+    expect(text('title').textContent).toBe(title);
+    expect(text('summary').textContent).toBe(`Exploit · ${project.name}. ${description}`);
+    // Plain text, so a reader shows the markup instead of rendering it.
+    for (const name of ['title', 'summary']) expect(text(name).getAttribute('type') ?? 'text', `${name} type`).toBe('text');
+
+    const atomElements = new Set(['feed', 'id', 'title', 'updated', 'generator', 'author', 'name', 'uri', 'link', 'subtitle', 'rights', 'entry', 'summary', 'category', 'published']);
+    const strangers = Array.from(document.getElementsByTagName('*')).filter((element) => element.namespaceURI !== ATOM || !atomElements.has(element.localName));
+    expect(strangers.map((element) => element.tagName)).toEqual([]);
+    for (const name of ['a', 'script', 'b']) expect(document.getElementsByTagNameNS('*', name), name).toHaveLength(0);
+    expect(xml).not.toContain('<script');
+    expect(xml).not.toContain('<![CDATA[');
+  });
+
+  it('leave out characters XML 1.0 forbids, so the feed still parses, and keep every other one literally', async () => {
+    const db = await getDb();
+    const [project] = await db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(projects.id).offset(2).limit(1);
+    const id = await insertAlert(project.id, 'Feed test: bell\u0007 tab\t vertical\u000B nonchar\uFFFE\uFFFF end', 'published', 'line one\r\nline two\u0001\u001F « ünïcödé » 🛡️');
+
+    const response = await projectFeed(new Request('http://localhost/'), params(project.id));
+    const xml = await response.clone().text();
+    const entries = await readAtom(response);
+    const entry = entries.find((candidate) => candidate.id.endsWith(`/alerts/${id}`))!;
+    expect(entry.title).toBe('Feed test: bell tab\t vertical nonchar end');
+    const document: Document = new JSDOM(xml, { contentType: 'application/xml' }).window.document;
+    const summary = Array.from(document.getElementsByTagNameNS(ATOM, 'entry'))
+      .find((element) => element.querySelector('id')?.textContent?.endsWith(`/alerts/${id}`))!
+      .querySelector('summary')!.textContent;
+    expect(summary).toBe(`Exploit · ${project.name}. line one\r\nline two « ünïcödé » 🛡️`);
   });
 
   it('answer 404 for an unknown project', async () => {
