@@ -20,19 +20,27 @@ export const LIMITS = {
   'login-failure-email-ip': { points: 10, duration: 15 * MINUTE },
   'login-failure-ip': { points: 100, duration: 15 * MINUTE },
   'login-failure-email': { points: 10, duration: 15 * MINUTE },
-  'signup-email': { points: 5, duration: HOUR },
+  // Sign-up, verify, resend, forgot and reset (server/auth/pool.ts): the hard stops are per email + address and per
+  // address, so a stranger elsewhere can never use up a user's own budget (issue #42). What reaches a mailbox is
+  // counted per email (a few mails an hour at most, whoever asks) and for the whole site, where only mail really
+  // written counts: requests for unknown emails spend nothing there.
+  'signup-email-ip': { points: 5, duration: HOUR },
   'signup-ip': { points: 20, duration: HOUR },
-  // Whole-site budgets on what sends mail to any address, so a botnet cannot mail-bomb or enumerate at will.
   'signup-global': { points: 300, duration: HOUR },
-  'forgot-global': { points: 300, duration: HOUR },
-  'forgot-email': { points: 5, duration: HOUR },
+  'forgot-email-ip': { points: 5, duration: HOUR },
   'forgot-ip': { points: 30, duration: HOUR },
-  'reset-email': { points: 10, duration: 15 * MINUTE },
+  'forgot-mail-email': { points: 3, duration: HOUR },
+  'forgot-global': { points: 300, duration: HOUR },
+  'reset-email-ip': { points: 10, duration: 15 * MINUTE },
   'reset-ip': { points: 50, duration: 15 * MINUTE },
-  'verify-email': { points: 10, duration: 15 * MINUTE },
+  'verify-email-ip': { points: 10, duration: 15 * MINUTE },
   'verify-ip': { points: 50, duration: 15 * MINUTE },
-  'resend-email': { points: 5, duration: HOUR },
+  'resend-email-ip': { points: 5, duration: HOUR },
   'resend-ip': { points: 30, duration: HOUR },
+  'resend-mail-email': { points: 3, duration: HOUR },
+  // Wrong current passwords in Settings, per member: a borrowed session guesses no faster than the login form, and
+  // a stranger's wrong logins for the email never block the owner's own change.
+  'password-change-user': { points: 10, duration: 15 * MINUTE },
   'incident-ip': { points: 10, duration: HOUR },
   // Anonymous writes, per address: generous for a person (one browser voting and browsing project pages), tight
   // enough that a script cannot fill tables or steer Trending.

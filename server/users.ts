@@ -98,19 +98,19 @@ export async function backfillAvatarVersions(): Promise<number> {
 
 /**
  * Changes the password after checking the current one, and ends every session of the user but `keepSessionId`
- * (the caller's) in the same transaction. Wrong guesses spend the same per-email budget as failed logins, so a
- * borrowed session cannot be used to guess the password faster than the login form could.
+ * (the caller's) in the same transaction. Wrong guesses spend a budget of the member's own (password-change-user,
+ * as many as the login form allows from one address), so a borrowed session cannot guess faster than the login
+ * form, and a stranger's wrong logins for the email never block the owner's change.
  */
 export async function changePassword(userId: string, input: { currentPassword: string; newPassword: string }, keepSessionId: string | null): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw userGone();
   const limits = getRateLimits();
-  const key = row.email.toLowerCase();
-  if (await limits.isExhausted('login-failure-email', key)) throw new UserFacingError(AUTH_MESSAGES.attemptLimit, 429);
+  if (await limits.isExhausted('password-change-user', userId)) throw new UserFacingError(AUTH_MESSAGES.attemptLimit, 429);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     try {
-      await limits.consume('login-failure-email', key);
+      await limits.consume('password-change-user', userId);
     } catch (error) {
       if (error instanceof AuthException) throw new UserFacingError(AUTH_MESSAGES.attemptLimit, 429);
       throw error;

@@ -13,13 +13,22 @@ import { nudgeMailWorker } from '../mail/worker';
 import { getRateLimits, loginDelayMs, SITE_KEY } from '../rate-limit';
 import { checkCode, CODE_POLICY, issueCode, spendCode, voidOpenCodes } from './codes';
 import { AuthException } from './errors';
+import { KeyedGate } from './keyed-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { forgetSessionState, raiseSessionVersion } from './sessions';
+
+/**
+ * Password checks for one email run two at a time in this process, a few more wait their turn, and the rest are
+ * refused: tries from many addresses at once cannot multiply the guessing rate (or the argon2 work) for one account.
+ */
+const loginGate = new KeyedGate({ running: 2, waiting: 8 });
 
 /** What the rest of the app may know about a user: never the password hash. */
 export type PoolUser = { id: string; email: string; username: string; image: string | null; sessionVersion: number };
 
 const normalise = (email: string) => email.trim().toLowerCase();
+/** The key of a per email + address budget: one requester's tries for one email. */
+const emailAtAddress = (email: string, ip: string) => `${normalise(email)} ${ip}`;
 
 async function findUserByEmail(email: string) {
   const db = await getDb();
@@ -81,8 +90,8 @@ export async function signUp(input: { email: string; password: string; ip: strin
   const email = normalise(input.email);
   const limits = getRateLimits();
   await limits.consume('signup-ip', input.ip);
-  await limits.consume('signup-email', email);
-  await limits.consume('signup-global', SITE_KEY);
+  await limits.consume('signup-email-ip', emailAtAddress(email, input.ip));
+  await refuseWhenSiteMailSpent('signup-global');
   if (!isValidPassword(input.password)) throw new AuthException('InvalidPasswordException');
   if (await findUserByEmail(email)) throw new AuthException('UsernameExistsException');
 
@@ -96,6 +105,7 @@ export async function signUp(input: { email: string; password: string; ip: strin
         const [user] = await tx.insert(users).values({ email, username, passwordHash }).returning({ id: users.id });
         await issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(email, code, validity));
       });
+      await limits.record('signup-global', SITE_KEY);
       nudgeMailWorker();
       return;
     } catch (error) {
@@ -110,7 +120,7 @@ export async function signUp(input: { email: string; password: string; ip: strin
 export async function confirmSignUp(input: { email: string; code: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('verify-ip', input.ip);
-  await limits.consume('verify-email', normalise(input.email));
+  await limits.consume('verify-email-ip', emailAtAddress(input.email, input.ip));
   const user = await findUserByEmail(input.email);
   if (!user || user.confirmedAt) throw new AuthException('NotAuthorizedException');
   const db = await getDb();
@@ -121,17 +131,32 @@ export async function confirmSignUp(input: { email: string; code: string; ip: st
   });
 }
 
-/** Mails a new confirmation code, at most once a minute. */
+/**
+ * Mails a new confirmation code, at most once a minute. Past the few mails an email may get in an hour, whoever
+ * asks, it answers as if sent and sends nothing: the last code mailed is still good.
+ */
 export async function resendConfirmation(input: { email: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('resend-ip', input.ip);
-  await limits.consume('resend-email', normalise(input.email));
+  await limits.consume('resend-email-ip', emailAtAddress(input.email, input.ip));
+  await refuseWhenSiteMailSpent('signup-global');
   const user = await findUserByEmail(input.email);
   if (!user || user.confirmedAt) throw new AuthException('NotAuthorizedException');
+  const email = normalise(input.email);
+  if (await limits.isExhausted('resend-mail-email', email)) return;
   await (await getDb()).transaction((tx) =>
     issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(user.email, code, validity)),
   );
+  await Promise.all([limits.record('resend-mail-email', email), limits.record('signup-global', SITE_KEY)]);
   nudgeMailWorker();
+}
+
+/**
+ * A whole-site mail budget counts mail really written, so requests for unknown emails never spend it; once spent,
+ * every such request is refused alike (known email or not), so the refusal tells nothing about accounts.
+ */
+async function refuseWhenSiteMailSpent(name: 'signup-global' | 'forgot-global'): Promise<void> {
+  if (await getRateLimits().isExhausted(name, SITE_KEY)) throw new AuthException('LimitExceededException', undefined, 60);
 }
 
 /**
@@ -142,20 +167,25 @@ export const FORGOT_PASSWORD_MIN_MS = 250;
 
 /**
  * Queues a password reset code. Unknown emails get the same answer, in the same time, and no mail, so accounts
- * cannot be discovered.
+ * cannot be discovered. An email gets a few mails an hour at most, whoever asks; past that the answer is the same and
+ * nothing is sent (the last code mailed is good for its hour), so a stranger can neither mail-bomb a user nor use up
+ * the budget the user asks from.
  */
 export async function forgotPassword(input: { email: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('forgot-ip', input.ip);
-  await limits.consume('forgot-email', normalise(input.email));
-  await limits.consume('forgot-global', SITE_KEY);
+  await limits.consume('forgot-email-ip', emailAtAddress(input.email, input.ip));
+  await refuseWhenSiteMailSpent('forgot-global');
   const answerAt = performance.now() + FORGOT_PASSWORD_MIN_MS;
   try {
     const user = await findUserByEmail(input.email);
     if (!user) return;
+    const email = normalise(input.email);
+    if (await limits.isExhausted('forgot-mail-email', email)) return;
     await (await getDb()).transaction((tx) =>
       issueCodeWithMail(tx, user.id, 'reset-password', (code, validity) => passwordResetMail(user.email, code, validity)),
     );
+    await Promise.all([limits.record('forgot-mail-email', email), limits.record('forgot-global', SITE_KEY)]);
     nudgeMailWorker();
   } catch (error) {
     // Within the resend cooldown the mailed code is still good: answer as for any email, so the cooldown
@@ -175,7 +205,7 @@ export async function forgotPassword(input: { email: string; ip: string }): Prom
 export async function resetPassword(input: { email: string; code: string; newPassword: string; ip: string }): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('reset-ip', input.ip);
-  await limits.consume('reset-email', normalise(input.email));
+  await limits.consume('reset-email-ip', emailAtAddress(input.email, input.ip));
   if (!isValidPassword(input.newPassword)) throw new AuthException('InvalidPasswordException');
   const user = await findUserByEmail(input.email);
   if (!user) throw new AuthException('ExpiredCodeException');
@@ -204,25 +234,26 @@ export async function resetPassword(input: { email: string; code: string; newPas
  */
 export async function authenticate(input: { email: string; password: string; ip: string }): Promise<PoolUser> {
   const email = normalise(input.email);
-  const emailAtAddress = `${email} ${input.ip}`;
+  const triesHere = emailAtAddress(email, input.ip);
   const limits = getRateLimits();
   await limits.consume('login-failure-ip', input.ip);
   try {
-    await limits.consume('login-failure-email-ip', emailAtAddress);
+    await limits.consume('login-failure-email-ip', triesHere);
   } catch (error) {
     await limits.refund('login-failure-ip', input.ip);
     throw error;
   }
-  const delay = loginDelayMs(await limits.used('login-failure-email', email));
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-
-  const user = await findUserByEmail(email);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  const { user, valid } = await loginGate.run(email, async () => {
+    const delay = loginDelayMs(await limits.used('login-failure-email', email));
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const found = await findUserByEmail(email);
+    return { user: found, valid: found ? await verifyPassword(found.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false) };
+  });
   if (!user || !valid) {
     await limits.record('login-failure-email', email);
     throw new AuthException('NotAuthorizedException');
   }
-  await Promise.all([limits.refund('login-failure-ip', input.ip), limits.reset('login-failure-email-ip', emailAtAddress), limits.reset('login-failure-email', email)]);
+  await Promise.all([limits.refund('login-failure-ip', input.ip), limits.reset('login-failure-email-ip', triesHere), limits.reset('login-failure-email', email)]);
   if (!user.confirmedAt) throw new AuthException('UserNotConfirmedException');
   return toPoolUser(user);
 }

@@ -75,9 +75,9 @@ async function bounded(call: () => Promise<unknown>): Promise<unknown> {
 
 /** Spends a whole budget within the bound per call, then expects the in-process refusal. */
 async function expectLimitsStillHold(limits: RateLimits, key: string) {
-  const { points } = LIMITS['signup-email'];
-  for (let i = 0; i < points; i++) expect(await bounded(() => limits.consume('signup-email', key))).toBeNull();
-  const refusal = await bounded(() => limits.consume('signup-email', key));
+  const { points } = LIMITS['signup-email-ip'];
+  for (let i = 0; i < points; i++) expect(await bounded(() => limits.consume('signup-email-ip', key))).toBeNull();
+  const refusal = await bounded(() => limits.consume('signup-email-ip', key));
   expect(refusal).toBeInstanceOf(AuthException);
   expect((refusal as AuthException).exception).toBe('LimitExceededException');
   expect((refusal as AuthException).retryAfterSeconds).toBeGreaterThan(0);
@@ -87,7 +87,7 @@ describe('rate limits when Redis does not answer', () => {
   it('a Redis that accepts connections and never answers: every call settles within 1 s and the budgets hold in-process', async () => {
     const limits = open(`redis://127.0.0.1:${await silentServer()}`);
     await expectLimitsStillHold(limits, 'ada@example.com');
-    for (const call of [() => limits.used('login-failure-email', 'ada'), () => limits.refund('login-failure-ip', 'x'), () => limits.reset('signup-email', 'y')]) {
+    for (const call of [() => limits.used('login-failure-email', 'ada'), () => limits.refund('login-failure-ip', 'x'), () => limits.reset('signup-email-ip', 'y')]) {
       expect(await bounded(call)).toBeNull();
     }
   });
@@ -139,11 +139,11 @@ describe.skipIf(!REDIS_URL)('rate limits when a real Redis stalls and comes back
 
     proxy.stall();
     await expectLimitsStillHold(limits, 'stalled@example.com');
-    expect(await admin.exists(`${prefix}:signup-email:stalled@example.com`)).toBe(0);
+    expect(await admin.exists(`${prefix}:signup-email-ip:stalled@example.com`)).toBe(0);
 
     proxy.resume();
     expect(await reachesRedis(10_000)).toBe(true);
-    await limits.consume('forgot-email', 'back@example.com');
-    expect(await admin.get(`${prefix}:forgot-email:back@example.com`)).toBe('1');
+    await limits.consume('forgot-mail-email', 'back@example.com');
+    expect(await admin.get(`${prefix}:forgot-mail-email:back@example.com`)).toBe('1');
   });
 });
