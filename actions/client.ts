@@ -3,6 +3,7 @@ import 'server-only';
 import { createSafeActionClient, DEFAULT_SERVER_ERROR_MESSAGE } from 'next-safe-action';
 
 import { UserFacingError } from '@/lib/errors';
+import { findHostileText, HOSTILE_TEXT_MESSAGE } from '@/lib/schemas/text';
 import { AuthException } from '@/server/auth/errors';
 import { logger } from '@/server/logger';
 import { getSessionUser } from '@/server/session';
@@ -10,7 +11,8 @@ import { actorOf, getStaffContext, requireStaff, StaffNotFoundError } from '@/se
 import type { StaffPermission } from '@/server/staff/permissions';
 
 /**
- * The base client every action is built on: input is validated by the action's zod schema, a UserFacingError
+ * The base client every action is built on: input holding NUL, another control character or broken UTF-8 is refused
+ * before anything runs (lib/schemas/text.ts), the rest is validated by the action's zod schema, a UserFacingError
  * reaches the browser as its message, a refusal of the user pool as its exception name (SPEC §8: the auth forms map
  * the name to their message, as for the /api/auth routes), and anything unexpected is logged and shown only as a
  * generic message.
@@ -22,6 +24,10 @@ export const actionClient = createSafeActionClient({
     logger.error({ err: error }, 'server action failed');
     return DEFAULT_SERVER_ERROR_MESSAGE;
   },
+}).use(async ({ next, clientInput, bindArgsClientInputs }) => {
+  const where = findHostileText(clientInput) ?? findHostileText(bindArgsClientInputs);
+  if (where) throw new UserFacingError(`${where}: ${HOSTILE_TEXT_MESSAGE}.`, 400);
+  return next();
 });
 
 /** For actions of a signed-in user: the user is checked again here (never trusted from the page) and put in ctx. */

@@ -4,6 +4,7 @@ import { NextResponse } from 'next/server';
 import type { z } from '@/lib/zod';
 
 import { UserFacingError } from '@/lib/errors';
+import { findHostileText, HOSTILE_TEXT_MESSAGE } from '@/lib/schemas/text';
 
 import { AuthException } from './auth/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError, isDatabaseUnavailable } from './db/breaker';
@@ -46,16 +47,32 @@ export function hasMediaType(header: string | null, type: string): boolean {
   });
 }
 
+/** Bytes as UTF-8 text; broken UTF-8 is a BadRequest, never silently replaced. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BadRequest('The request body is not valid UTF-8.');
+  }
+}
+
+/** Refuses (400) a parsed body or query holding NUL, another control character or broken UTF-8 anywhere (lib/schemas/text.ts). */
+export function refuseHostileText(value: unknown): void {
+  const where = findHostileText(value);
+  if (where) throw new BadRequest(`${where}: ${HOSTILE_TEXT_MESSAGE}.`);
+}
+
 /** Reads and validates a JSON body of at most 64 kB; throws BadRequest (or 413 past the limit) with a clear message. */
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   if (!hasMediaType(request.headers.get('content-type'), 'application/json')) throw new BadRequest('Send a JSON body with content-type application/json.');
-  const text = new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES));
+  const text = decodeUtf8(await readBytes(request, MAX_BODY_BYTES));
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
+  refuseHostileText(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new BadRequest(describeIssues(parsed.error));
   return parsed.data;
@@ -87,6 +104,7 @@ export function errorResponse(error: unknown): NextResponse {
 /** Validates query parameters; throws BadRequest with a clear message. */
 export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
+  refuseHostileText(params);
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new BadRequest(describeIssues(parsed.error));
   return parsed.data;

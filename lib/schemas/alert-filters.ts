@@ -4,6 +4,8 @@
  */
 import { z } from '@/lib/zod';
 
+import { lineText } from './text';
+
 import { ALERT_ORIGINS, ALERT_TYPES, type AlertOrigin, type AlertType } from '../alerts';
 import { ALERT_DATABASE_MESSAGES } from '../messages/alert-database';
 
@@ -47,7 +49,7 @@ export const EMPTY_ALERT_FILTERS: AlertFilters = {
   page: 1,
 };
 
-const text = z.string().trim().min(1).max(100);
+const text = lineText(100);
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -5,6 +5,8 @@
  */
 import { z } from '@/lib/zod';
 
+import { lineText } from './text';
+
 import { ALERT_ORIGINS, ALERT_TYPES } from '../alerts';
 import { CODE_MATCH_REASONS, CODE_MATCH_STATUSES } from '../code-match';
 import { AUDIT_FILTERS, LEADERBOARD_SORTS } from '../leaderboard';
@@ -32,7 +34,7 @@ const limit = z
   .describe(`Items per page, 1 to ${API_V1_LIMIT_MAX} (default ${API_V1_LIMIT_DEFAULT}).`);
 const cursor = z.string().min(1).max(512).optional().describe('The `nextCursor` of the previous page; opaque.');
 export const formatSchema = z.enum(['json', 'csv']).optional().describe('`csv` answers text/csv (as does `Accept: text/csv`).');
-const text = z.string().trim().min(1).max(100);
+const text = lineText(100);
 const score = z
   .string()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a number from 0 to 100')

@@ -2,10 +2,12 @@
 
 import { z } from '@/lib/zod';
 
+import { lineText } from './text';
+
 import { AUDIT_FILTERS, LEADERBOARD_SORTS, type LeaderboardFilters } from '../leaderboard';
 import { GRADES, type Grade } from '../grades';
 
-const text = z.string().trim().min(1).max(60);
+const text = lineText(60);
 const score = z.coerce.number().min(0).max(100);
 
 /** One schema per query parameter: the page drops a bad value, the CSV export refuses it (leaderboardFilterProblems). */

@@ -7,6 +7,7 @@ import type { z } from '@/lib/zod';
 import { toCsv, type CsvValue } from '@/lib/csv';
 import { UserFacingError } from '@/lib/errors';
 import type { Problem } from '@/lib/schemas/api-v1';
+import { HOSTILE_TEXT_MESSAGE, isHostileText } from '@/lib/schemas/text';
 
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError, isDatabaseUnavailable } from '../db/breaker';
 import { logger } from '../logger';
@@ -138,10 +139,11 @@ export function readV1Query<T extends z.ZodType>(request: Request, schema: T): z
   const record: Record<string, string> = {};
   const errors: NonNullable<Problem['errors']> = [];
   for (const [name, value] of params) {
-    if (name in record) errors.push({ parameter: name.slice(0, 100), detail: 'is given more than once' });
+    if (isHostileText(name) || isHostileText(value)) errors.push({ parameter: name.slice(0, 100), detail: HOSTILE_TEXT_MESSAGE });
+    else if (name in record) errors.push({ parameter: name.slice(0, 100), detail: 'is given more than once' });
     record[name] = value;
   }
-  if (errors.length) throw new ApiProblem(400, 'A query parameter is given more than once.', errors);
+  if (errors.length) throw new ApiProblem(400, `Bad query: ${errors.map((error) => `${error.parameter} ${error.detail}`).join('; ')}.`.slice(0, 1000), errors);
   const parsed = schema.safeParse(record);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
