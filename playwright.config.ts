@@ -83,6 +83,7 @@ export default defineConfig({
         DATABASE_URL: '',
         REDIS_URL: '',
         SITE_URL: baseURL,
+        SECURITY_CONTACT: 'mailto:security@shield.example',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
         FEATURE_FLAGS: 'extendedUserSetting,portfolio',

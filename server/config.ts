@@ -62,6 +62,8 @@ const configSchema = z
     // Told of every new quote request; unset, the requests wait in the console's inbox.
     QUOTE_NOTIFY_EMAIL: optional(z.email('must be an email address')),
     SITE_URL: optional(url(['http', 'https'])),
+    // Where vulnerability reports go (security.txt's Contact): a mailto: address or an https page the team reads.
+    SECURITY_CONTACT: optional(z.string().regex(/^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Proxies in front of us that append to X-Forwarded-For (server/request-ip.ts); 0 trusts none.
     TRUSTED_PROXY_HOPS: optional(z.coerce.number('must be a whole number').int().min(0).max(10)),
@@ -106,6 +108,16 @@ const configSchema = z
         ctx.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'must be off in production with DATABASE_URL: it shows every code to anyone' });
       }
     }
+    // A site others reach (SITE_URL not on this machine) in production: links, canonical URLs, feed ids, Secure
+    // cookies and HSTS all follow SITE_URL, so it must be https; and security.txt must name a contact that is read.
+    if (env.NODE_ENV === 'production' && env.NEXT_PHASE !== 'phase-production-build' && env.SITE_URL && !isLoopbackUrl(env.SITE_URL)) {
+      if (new URL(env.SITE_URL).protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must be an https:// URL in production (plain http only for localhost)' });
+      }
+      if (!env.SECURITY_CONTACT) {
+        ctx.addIssue({ code: 'custom', path: ['SECURITY_CONTACT'], message: 'is required in production: security.txt must name where vulnerability reports are read (mailto: or https://)' });
+      }
+    }
     // The loops must run somewhere: on the embedded database no other process may open the folder to run them.
     if (env.BACKGROUND_WORKERS === 'off' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['BACKGROUND_WORKERS'], message: 'off needs DATABASE_URL: on the embedded database only this server can run the mail, webhook and Skynet work (`npm run worker` runs them beside it on PostgreSQL)' });
@@ -143,6 +155,12 @@ const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['ANNOUNCEMENT_LINK'], message: 'ANNOUNCEMENT_LINK and ANNOUNCEMENT_LINK_TEXT go together' });
     }
   });
+
+/** True for a URL whose host is this machine (localhost, 127.0.0.0/8, ::1): a site only its own machine reaches. */
+export function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1';
+}
 
 /**
  * The serverless platform this process runs on, by the variables each sets in its functions, or null. Cloud Run
@@ -211,6 +229,8 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     /** Where a new quote request is announced by mail, or null for nobody. */
     quoteNotifyEmail: env.QUOTE_NOTIFY_EMAIL ?? null,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    /** security.txt's Contact, or null: then no security.txt is served (required in production for a public site). */
+    securityContact: env.SECURITY_CONTACT ?? null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
     /** How long a SIGTERM waits for in-flight requests before closing anyway (read by scripts/start.mjs too). */

@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 
 import { VISITOR_COOKIE } from '@/lib/constants';
 
+import { getConfig } from './config';
 import { getSessionUser } from './session';
 
 const VISITOR_ID = /^[0-9a-f-]{36}$/;
@@ -19,7 +20,9 @@ export async function getVoterKey(): Promise<string> {
   let visitor = jar.get(VISITOR_COOKIE)?.value;
   if (!visitor || !VISITOR_ID.test(visitor)) {
     visitor = crypto.randomUUID();
-    jar.set(VISITOR_COOKIE, visitor, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60 * 60 * 24 * 365 });
+    // Secure on an https site, as the session cookie is: never sent over a plain connection someone could watch.
+    const secure = new URL(getConfig().siteUrl).protocol === 'https:';
+    jar.set(VISITOR_COOKIE, visitor, { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge: 60 * 60 * 24 * 365 });
   }
   return `visitor:${visitor}`;
 }

@@ -11,6 +11,8 @@ import { WEBHOOK_MESSAGES, type WebhookAddressRefusal } from '@/lib/webhooks';
 export type CheckedWebhookTarget = { url: URL; addresses: { address: string; family: 4 | 6 }[] };
 
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
+/** IANA's global unicast block: every IPv6 address outside it (::/96's IPv4-compatible forms, ::/8, 4000::/2 …) is refused. */
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
 /** ipaddr.js's range names, folded into the refusals a user is told about; anything but plain unicast is refused. */
 function refusalOf(address: string): WebhookAddressRefusal | null {
@@ -18,6 +20,8 @@ function refusalOf(address: string): WebhookAddressRefusal | null {
   const parsed = ipaddr.process(address);
   if (METADATA_ADDRESSES.has(parsed.toString())) return 'metadata';
   const range = parsed.range();
+  // ipaddr.js calls what it has no name for 'unicast'; for IPv6 only the global unicast block is a public endpoint.
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(IPV6_GLOBAL_UNICAST as [ipaddr.IPv6, number])) return 'reserved';
   switch (range) {
     case 'unicast':
       return null;

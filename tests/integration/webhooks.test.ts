@@ -413,6 +413,13 @@ describe('SSRF: without WEBHOOK_ALLOW_PRIVATE', () => {
       ['https://100.64.0.1/hook', WEBHOOK_MESSAGES.addressRefused.carrierGradeNat],
       ['https://0.0.0.0/hook', WEBHOOK_MESSAGES.addressRefused.unspecified],
       ['https://224.0.0.1/hook', WEBHOOK_MESSAGES.addressRefused.multicast],
+      // IPv6 forms outside global unicast (2000::/3): IPv4-compatible (::/96), the rest of ::/8, unassigned blocks (#42).
+      ['https://[::10.0.0.1]/hook', WEBHOOK_MESSAGES.addressRefused.reserved],
+      ['https://[::7f00:1]/hook', WEBHOOK_MESSAGES.addressRefused.reserved],
+      ['https://[::8.8.8.8]/hook', WEBHOOK_MESSAGES.addressRefused.reserved],
+      ['https://[100::1]/hook', WEBHOOK_MESSAGES.addressRefused.reserved],
+      ['https://[4000::1]/hook', WEBHOOK_MESSAGES.addressRefused.reserved],
+      ['https://[64:ff9b::a00:1]/hook', WEBHOOK_MESSAGES.addressRefused.reserved],
       // A name is judged by every address it resolves to.
       ['https://localhost/hook', WEBHOOK_MESSAGES.addressRefused.loopback],
       ['https://2130706433/hook', WEBHOOK_MESSAGES.addressRefused.loopback],

@@ -21,6 +21,7 @@ if (template?.kind === 'pglite') {
 
 process.env.DATA_DIR = dataDir;
 process.env.AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+process.env.SECURITY_CONTACT = 'mailto:security@shield.example';
 // Rate-limit keys in Redis under a namespace of this file's own: budgets (the whole-site ones too) never meet
 // another file's or another run's; tests/fixtures/test-run.ts deletes them afterwards.
 process.env.RATE_LIMIT_PREFIX = `sentinel-test-${randomBytes(6).toString('hex')}`;

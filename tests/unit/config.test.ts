@@ -128,6 +128,21 @@ describe('parseConfig', () => {
       expect(parseConfig({ ...env, AUTH_SECRET: LONG_SECRET }).isProduction).toBe(true);
     });
 
+    it('a production start of a public site on plain http, or without a security contact (#42)', () => {
+      const message = refusalOf({ NODE_ENV: 'production', SITE_URL: 'http://shield.example' }).message;
+      expect(message).toMatch(/^- SITE_URL: must be an https:\/\/ URL in production/m);
+      expect(message).toMatch(/^- SECURITY_CONTACT: is required in production/m);
+      const site = parseConfig({ NODE_ENV: 'production', SITE_URL: 'https://shield.example', SECURITY_CONTACT: 'mailto:security@shield.example' });
+      expect(site.securityContact).toBe('mailto:security@shield.example');
+      expect(refusalOf({ SECURITY_CONTACT: 'security@shield.example' }).message).toMatch(/^- SECURITY_CONTACT: must be a mailto: address or an https:\/\/ URL/m);
+    });
+
+    it.each(['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', undefined])('nothing more of a production start on this machine only (SITE_URL %s)', (siteUrl) => {
+      const config = parseConfig({ NODE_ENV: 'production', ...(siteUrl ? { SITE_URL: siteUrl } : {}) });
+      expect(config.isProduction).toBe(true);
+      expect(config.securityContact).toBeNull();
+    });
+
     it('AUTH_GOOGLE_ID without AUTH_GOOGLE_SECRET', () => {
       const message = refusalOf({ AUTH_GOOGLE_ID: 'client-id' }).message;
       expect(message).toContain('AUTH_GOOGLE_ID');
