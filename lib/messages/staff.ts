@@ -1,12 +1,28 @@
 // The staff console (issue #15).
 // Part of the message catalogue (lib/messages/): every user-visible string the spec gives, verbatim.
 
+import { BRAND_NAME } from '@/lib/constants';
+
+/** A wait as people say it: seconds under two minutes, whole minutes (rounded up) from there. */
+const waitText = (seconds: number) => (seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
+
 /** The staff console's own texts (issue #15). */
 export const STAFF_MESSAGES = {
   notFound: 'Not found.',
   wrongCode: 'That code is not right. Enter the current 6-digit code from your authenticator app, or a recovery code.',
   alreadyEnrolled: 'Your second factor is already set up.',
   tooManyTries: 'Too many wrong codes. Wait a few minutes and try again.',
+  // Wrong second-factor codes in a row (issue #42): a growing wait, then the app's codes lock.
+  codeWait: (seconds: number) => `Too many wrong codes in a row. Wait ${waitText(seconds)} before you try again.`,
+  factorLocked:
+    'Too many wrong codes: codes from your authenticator app are locked. Enter one of your recovery codes instead, or ask an admin to reset your second factor.',
+  factorLockedMailSubject: `Your ${BRAND_NAME} staff second factor is locked`,
+  factorLockedMail: (failures: number, when: string) => [
+    `${failures} wrong codes in a row were entered at the second-factor step of your ${BRAND_NAME} staff account, the last on ${when}. Codes from your authenticator app are no longer accepted.`,
+    'If it was you: open the console and enter one of your recovery codes, which lifts the lock. If you have none left, ask an admin to reset your second factor.',
+    'If it was not you: someone knows your password. Change it now, and tell an admin.',
+  ],
+  factorLockedMailLink: 'Open the console',
   saved: 'Saved.',
   published: 'Published.',
   reasonRequired: 'Say why this published alert is corrected (at least 3 characters): the reason is shown publicly.',

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { BRAND_NAME } from '@/lib/constants';
+import { STAFF_MESSAGES } from '@/lib/messages/staff';
 
 import type { Mail } from './index';
 
@@ -44,6 +45,16 @@ export function noticeMail(to: string, subject: string, paragraphs: string[], li
 <p>Hello,</p>${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>` : ''}
 <p>The ${escapeHtml(BRAND_NAME)} team</p></body></html>`;
   return { to, subject, text, html };
+}
+
+const lockedAtText = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+/** Tells a staff member their authenticator codes were locked by wrong codes, and how to get back in (no code in it). */
+export function staffFactorLockedMail(to: string, failures: number, lockedAt: Date, verifyUrl: string): Mail {
+  return noticeMail(to, STAFF_MESSAGES.factorLockedMailSubject, STAFF_MESSAGES.factorLockedMail(failures, `${lockedAtText.format(lockedAt)} UTC`), {
+    text: STAFF_MESSAGES.factorLockedMailLink,
+    url: verifyUrl,
+  });
 }
 
 /** What an alert mail says of its alert, and where its links lead. */

@@ -14,7 +14,9 @@ import { staffInvitations, staffMembers, staffRecoveryCodes, staffVerifiedSessio
 import { enqueueMail } from '../mail';
 import { noticeMail } from '../mail/templates';
 import { nudgeMailWorker } from '../mail/worker';
+import { getRateLimits } from '../rate-limit';
 import { recordStaffChange, type StaffActor } from './audit-log';
+import { CLEARED_FAILURES } from './second-factor';
 
 /** How long an invitation to an address without an account stays open. */
 export const INVITATION_TTL_DAYS = 14;
@@ -175,7 +177,7 @@ export async function staffRoleOf(userId: string, now = new Date()): Promise<{ r
 async function lockOtherMember(tx: Database, actor: StaffActor, userId: string, refusalForSelf: string) {
   if (userId === actor.userId) throw new UserFacingError(refusalForSelf, 409);
   const [member] = await tx
-    .select({ role: staffMembers.role, email: users.email, enrolledAt: staffMembers.totpEnrolledAt })
+    .select({ role: staffMembers.role, email: users.email, enrolledAt: staffMembers.totpEnrolledAt, lockedAt: staffMembers.totpLockedAt })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .where(eq(staffMembers.userId, userId))
@@ -214,16 +216,25 @@ export async function removeMember(actor: StaffActor, userId: string): Promise<v
 }
 
 /**
- * For a member who lost their authenticator and recovery codes: the secret, the enrolment, the recovery codes and
- * every verified session go, so their next visit to the console enrols a new factor.
+ * For a member who lost their authenticator and recovery codes, or whose codes wrong tries locked: the secret, the
+ * enrolment, the recovery codes, the count of wrong codes (and so the lock) and every verified session go, so their
+ * next visit to the console enrols a new factor.
  */
 export async function resetSecondFactor(actor: StaffActor, userId: string, now = new Date()): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const member = await lockOtherMember(tx, actor, userId, STAFF_MESSAGES.ownFactorResetRefused);
-    await tx.update(staffMembers).set({ totpSecret: null, totpEnrolledAt: null, totpLastStep: null, updatedAt: now }).where(eq(staffMembers.userId, userId));
+    await tx.update(staffMembers).set({ totpSecret: null, totpEnrolledAt: null, totpLastStep: null, ...CLEARED_FAILURES, updatedAt: now }).where(eq(staffMembers.userId, userId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     await tx.delete(staffVerifiedSessions).where(eq(staffVerifiedSessions.userId, userId));
-    await recordStaffChange(tx, actor, { action: 'staff.totp-reset', entityType: 'staff', entityId: member.email, before: { enrolled: member.enrolledAt !== null }, after: { enrolled: false } });
+    await recordStaffChange(tx, actor, {
+      action: 'staff.totp-reset',
+      entityType: 'staff',
+      entityId: member.email,
+      before: { enrolled: member.enrolledAt !== null, locked: member.lockedAt !== null },
+      after: { enrolled: false, locked: false },
+    });
   });
+  // The wrong codes that locked the old factor must not hold back the new one's enrolment.
+  await getRateLimits().reset('staff-code-user', userId);
 }

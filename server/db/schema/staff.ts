@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { STAFF_ROLES } from '@/lib/staff';
 
@@ -23,6 +23,12 @@ export const staffMembers = pgTable('staff_members', {
   totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
   /** The last accepted TOTP time step, so one code is never accepted twice. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** Wrong codes since the last right one (issue #42): past a few each try waits, past more the app's codes lock. */
+  totpFailedCount: integer('totp_failed_count').notNull().default(0),
+  /** When the last wrong code came: the wait before the next try runs from here. */
+  totpLastFailureAt: timestamp('totp_last_failure_at', { withTimezone: true }),
+  /** Set when the failures locked the app's codes; a recovery code or an admin's reset lifts it. */
+  totpLockedAt: timestamp('totp_locked_at', { withTimezone: true }),
   ...timestamps,
 });
 
