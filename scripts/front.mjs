@@ -12,6 +12,10 @@
 // (scripts/front-copies.mjs), without a turn in the queue or in the app's thread; an expired copy is refreshed in the
 // background.
 //
+// Request bodies are capped by path (lib/body-limits.mjs, passed in by scripts/start.mjs): one declared larger than
+// its path's cap is refused with 413 before a byte of it reaches the app, one that streams past it (chunked) is cut
+// off, the app's request aborted; so no path but the uploads' has the app buffer more than its own small limit.
+//
 // Messages: the main thread sends { type: 'listen' } once the app is ready, { type: 'drain', deadline } on SIGTERM
 // and { type: 'forget-copies' } when cached data changed; this thread answers { type: 'listening', port },
 // { type: 'listen-error', message } and { type: 'drained' }.
@@ -22,7 +26,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { cheapRequestMatcher, createFrontAdmission, refuseBusy } from './admission.mjs';
 import { createSharedCopies } from './front-copies.mjs';
 
-/** @type {{ port: number, hostname: string, appSocket: string, cheapPaths: string[], keepAliveTimeoutMs: number, costly: { maxInFlight: number, maxQueued: number, maxWaitMs: number }, cheap: { maxInFlight: number, maxQueued: number, maxWaitMs: number } }} */
+/** @type {{ port: number, hostname: string, appSocket: string, cheapPaths: string[], bodyLimits: import('../lib/body-limits.mjs').BodyLimits, keepAliveTimeoutMs: number, costly: { maxInFlight: number, maxQueued: number, maxWaitMs: number }, cheap: { maxInFlight: number, maxQueued: number, maxWaitMs: number } }} */
 const options = workerData;
 
 // Overload: at most `costly.maxInFlight` renders (`cheap.maxInFlight` cheap answers) run at once, the next ones
@@ -57,8 +61,85 @@ function headersForApp(req, forwardedFor) {
   return headers;
 }
 
+/** The most bytes the request's body may have on its path (lib/body-limits.mjs): its own entry, else a default. */
+function bodyLimitOf(req) {
+  const { paths, api, other } = options.bodyLimits;
+  let pathname = (req.url ?? '/').split(/[?#]/, 1)[0];
+  try {
+    // As the app routes it: `/%61pi/…` is /api/…; decodeURI leaves an encoded `/` as it is, as the router does.
+    pathname = decodeURI(pathname);
+  } catch {
+    // Not valid percent-encoding: the path as sent, which the app will not route anywhere better.
+  }
+  if (Object.hasOwn(paths, pathname)) return paths[pathname];
+  return pathname === '/api' || pathname.startsWith('/api/') ? api : other;
+}
+
+/** True when the request says up front that its body is larger than its path's cap. */
+const declaresTooLarge = (req, limit) => Number(req.headers['content-length'] ?? 0) > limit;
+
+const TOO_LARGE = JSON.stringify({ error: 'The request body is too large.' });
+
+/**
+ * How long a client may go on sending a refused body, thrown away, before its connection closes. Closed at once, a
+ * connection still receiving is reset, and a client (or nginx, which sends a whole buffered body) writing into it
+ * gets EPIPE before it reads the 413: almost always, for a body sent in one go. Bounded, so a slow sender holds no
+ * connection for long.
+ */
+const REFUSED_BODY_LINGER_MS = 5000;
+
+/**
+ * 413, and the connection closes after it. The whole answer goes out at once; what the client still sends of its
+ * body is read and thrown away, never kept or passed on, until it ends or REFUSED_BODY_LINGER_MS is up.
+ */
+function refuseTooLarge(req, res) {
+  res.shouldKeepAlive = false;
+  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(TOO_LARGE), 'cache-control': 'no-store', connection: 'close' });
+  if (req.method !== 'HEAD') res.write(TOO_LARGE);
+  // Ending the answer closes the connection (Connection: close), so it ends once the body is over.
+  const close = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timer = setTimeout(close, REFUSED_BODY_LINGER_MS);
+  res.once('close', () => clearTimeout(timer));
+  if (req.readableEnded) return close();
+  req.once('end', close);
+  req.resume();
+}
+
+/**
+ * Streams the request's body to the app as pipe() does, counting it: once past `limit` bytes nothing more is passed
+ * on, and `onOverLimit` runs instead. A body with a Content-Length within the limit never gets there (Node
+ * reads no more than it declares); a chunked one declares nothing.
+ */
+function passBody(req, toAppRequest, limit, onOverLimit) {
+  let received = 0;
+  const stop = () => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    toAppRequest.off('drain', onDrain);
+  };
+  const onData = (chunk) => {
+    received += chunk.length;
+    if (received > limit) {
+      stop();
+      req.pause();
+      onOverLimit();
+    } else if (!toAppRequest.write(chunk)) req.pause();
+  };
+  const onDrain = () => req.resume();
+  const onEnd = () => toAppRequest.end();
+  req.on('data', onData);
+  req.once('end', onEnd);
+  toAppRequest.on('drain', onDrain);
+  // The app's side failed or was closed: as pipe() does, stop writing to it.
+  toAppRequest.once('close', stop);
+}
+
 /** Passes one admitted request to the app and its answer back, streamed both ways; a shared answer is kept too. */
-function passToApp(req, res, release, forwardedFor, copyKey) {
+function passToApp(req, res, release, forwardedFor, copyKey, bodyLimit) {
+  let overLimit = false;
   const toAppRequest = http.request({ socketPath: options.appSocket, agent: toApp, method: req.method, path: req.url, headers: headersForApp(req, forwardedFor) });
   toAppRequest.on('response', (answer) => {
     if (draining) res.shouldKeepAlive = false;
@@ -72,6 +153,8 @@ function passToApp(req, res, release, forwardedFor, copyKey) {
   toAppRequest.on('error', (error) => {
     release();
     if (copyKey !== null) sharedCopies.forget(copyKey);
+    // Cut off here for a body past its cap: that answer is given below.
+    if (overLimit) return;
     if (res.headersSent || res.destroyed) {
       res.destroy();
       return;
@@ -84,7 +167,14 @@ function passToApp(req, res, release, forwardedFor, copyKey) {
   res.once('close', () => {
     if (!res.writableFinished) toAppRequest.destroy();
   });
-  req.pipe(toAppRequest);
+  passBody(req, toAppRequest, bodyLimit, () => {
+    overLimit = true;
+    // The app stops reading the body and drops what it has; the client hears 413 and its connection closes.
+    toAppRequest.destroy();
+    if (!res.headersSent) refuseTooLarge(req, res);
+    // The app had already answered (a route may refuse before reading): the connection still cannot carry on.
+    else req.socket.destroy();
+  });
 }
 
 /** Collects a shared answer as it streams to the client, and keeps it once whole; anything else drops the old copy. */
@@ -131,6 +221,12 @@ function answerWithCopy(res, copy) {
 async function handle(req, res) {
   openResponses.add(res);
   res.once('close', () => openResponses.delete(res));
+  // Before a turn in the queue: a body declared too large costs nothing but this answer.
+  const bodyLimit = bodyLimitOf(req);
+  if (declaresTooLarge(req, bodyLimit)) {
+    refuseTooLarge(req, res);
+    return;
+  }
   // Whatever the client wrote stays to the left; the socket's peer is the one entry nobody can forge.
   const peer = req.socket.remoteAddress;
   const forwarded = req.headers['x-forwarded-for'];
@@ -161,7 +257,7 @@ async function handle(req, res) {
     return;
   }
   res.once('close', release);
-  passToApp(req, res, release, forwardedFor, copyKey);
+  passToApp(req, res, release, forwardedFor, copyKey, bodyLimit);
 }
 
 /** Sets one header in a raw header list: every entry of that name replaced by one. */
@@ -175,6 +271,12 @@ function replaceRawHeader(rawHeaders, name, value) {
 // headersTimeout above the keep-alive timeout, as Node requires for a reused connection's next request.
 const server = http.createServer({ headersTimeout: options.keepAliveTimeoutMs + 1000 }, (req, res) => void handle(req, res));
 server.keepAliveTimeout = options.keepAliveTimeoutMs;
+// A client that asks before sending its body (Expect: 100-continue, as curl does for a large upload) hears 413 at once
+// when the body would be too large, instead of a 100 Continue that sets it sending bytes nobody will read.
+server.on('checkContinue', (req, res) => {
+  if (!declaresTooLarge(req, bodyLimitOf(req))) res.writeContinue();
+  void handle(req, res);
+});
 // The connections open now, idle or busy: a drain waits for them to close.
 const connections = new Set();
 let noConnections = null;

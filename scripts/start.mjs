@@ -2,6 +2,7 @@
 // which runs in a worker thread and holds the public port:
 // - overload: the front accepts every connection at once and queues requests fairly, bounded, refusing fast with a
 //   503 what cannot start in time; the app, in this thread, only ever sees the front's few connections;
+// - request bodies: each path's cap (lib/body-limits.mjs) is enforced there, before the app reads a byte past it;
 // - the client address: X-Forwarded-For gets the socket's address appended, as a proxy does, so
 //   server/request-ip.ts can count trusted entries from the right (Next alone keeps a client-sent header as is);
 // - shutdown: SIGTERM marks the instance draining (health answers 503); the front stops accepting, serves what still
@@ -13,6 +14,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 import { startIdleGc } from './idle-gc.mjs';
@@ -99,6 +101,22 @@ function cheapPaths() {
   return [...paths];
 }
 
+/**
+ * The request body caps by path (lib/body-limits.mjs, which next.config.ts reads too): the build's copy, which
+ * next.config.ts traces into the standalone output, so the runtime image needs nothing beside it and the caps are the
+ * ones the build was made with (its server actions' limit among them); with a build from before that copy existed,
+ * the source tree's.
+ */
+async function bodyLimits() {
+  const copies = [path.join(standalone, 'lib', 'body-limits.mjs'), fileURLToPath(new URL('../lib/body-limits.mjs', import.meta.url))];
+  const file = copies.find((copy) => fs.existsSync(copy));
+  if (!file) {
+    console.error('The build has no lib/body-limits.mjs. Run `npm run build` again.');
+    process.exit(1);
+  }
+  return (await import(pathToFileURL(file).href)).BODY_LIMITS;
+}
+
 // Shared with the bundled app through server/lifecycle.ts (same key, same shape). `forgetSharedCopies` is set once the
 // front's thread exists: the app calls it when cached data changed, so the front's copies of pages go too.
 const lifecycle = { front: true, draining: false, closers: [], forgetSharedCopies: () => {} };
@@ -157,6 +175,7 @@ const front = new Worker(new URL('./front.mjs', import.meta.url), {
     hostname,
     appSocket,
     cheapPaths: cheapPaths(),
+    bodyLimits: await bodyLimits(),
     keepAliveTimeoutMs,
     costly: { maxInFlight: wholeNumber('REQUEST_CONCURRENCY', 16, 1, 10_000), ...queueLimits },
     cheap: { maxInFlight: cheapConcurrency, ...queueLimits },
