@@ -114,7 +114,8 @@ export default defineConfig({
         MAIL_FROM: 'Sentinel Shield <no-reply@example.com>',
         FEATURE_FLAGS: 'extendedUserSetting,!portfolio',
         LOG_LEVEL: 'warn',
-        DEV_MAILBOX: '',
+        // tests/e2e/dev-mailbox.spec.ts: the outbox opens to this machine only, never through a proxy.
+        DEV_MAILBOX: '1',
         RPC_URL: '',
       },
     },

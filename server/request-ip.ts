@@ -49,3 +49,8 @@ export function isDirectLocalRequest(headers: Headers): boolean {
   if (entries.length !== 1 || !ipaddr.isValid(entries[0])) return false;
   return ipaddr.process(entries[0]).range() === 'loopback';
 }
+
+/** Who asked, for the user pool: the address its limits count, and whether the request came straight from this machine. */
+export function requesterOf(headers: Headers): { ip: string; local: boolean } {
+  return { ip: clientIp(headers), local: isDirectLocalRequest(headers) };
+}

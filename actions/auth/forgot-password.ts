@@ -5,12 +5,12 @@ import { headers } from 'next/headers';
 
 import { forgotPasswordFormSchema } from '@/lib/schemas/auth';
 import { forgotPassword } from '@/server/auth/pool';
-import { clientIp } from '@/server/request-ip';
+import { requesterOf } from '@/server/request-ip';
 
 import { actionClient } from '../client';
 
 /** Asks for a reset code; unknown emails get the same answer. A refusal reaches the form as its exception name. */
 export const forgotPasswordAction = actionClient.inputSchema(forgotPasswordFormSchema).action(async ({ parsedInput: { email } }) => {
-  await forgotPassword({ email, ip: clientIp(await headers()) });
+  await forgotPassword({ email, ...requesterOf(await headers()) });
   return { ok: true as const };
 });

@@ -80,13 +80,20 @@ async function issueCodeWithMail(
   userId: string,
   purpose: CodePurpose,
   mailFor: (code: string, validity: string) => Mail,
+  requester: Requester,
 ): Promise<void> {
   const code = await issueCode(tx, userId, purpose);
-  await enqueueMail(tx, mailFor(code, CODE_POLICY[purpose].validity));
+  await enqueueMail(tx, { ...mailFor(code, CODE_POLICY[purpose].validity), requestedElsewhere: requester.local !== true });
 }
 
+/**
+ * Who asked: the address the limits count, and whether the request came straight from this machine (only then may
+ * DEV_MAILBOX show the code it mailed; server/request-ip.ts requesterOf). Unsaid means elsewhere.
+ */
+type Requester = { ip: string; local?: boolean };
+
 /** Creates an unconfirmed user with a confirmation code and its mail, all in one transaction; delivery is the outbox worker's. */
-export async function signUp(input: { email: string; password: string; ip: string }): Promise<void> {
+export async function signUp(input: { email: string; password: string } & Requester): Promise<void> {
   const email = normalise(input.email);
   const limits = getRateLimits();
   await limits.consume('signup-ip', input.ip);
@@ -103,7 +110,7 @@ export async function signUp(input: { email: string; password: string; ip: strin
     try {
       await db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values({ email, username, passwordHash }).returning({ id: users.id });
-        await issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(email, code, validity));
+        await issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(email, code, validity), input);
       });
       await limits.record('signup-global', SITE_KEY);
       nudgeMailWorker();
@@ -135,7 +142,7 @@ export async function confirmSignUp(input: { email: string; code: string; ip: st
  * Mails a new confirmation code, at most once a minute. Past the few mails an email may get in an hour, whoever
  * asks, it answers as if sent and sends nothing: the last code mailed is still good.
  */
-export async function resendConfirmation(input: { email: string; ip: string }): Promise<void> {
+export async function resendConfirmation(input: { email: string } & Requester): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('resend-ip', input.ip);
   await limits.consume('resend-email-ip', emailAtAddress(input.email, input.ip));
@@ -145,7 +152,7 @@ export async function resendConfirmation(input: { email: string; ip: string }): 
   const email = normalise(input.email);
   if (await limits.isExhausted('resend-mail-email', email)) return;
   await (await getDb()).transaction((tx) =>
-    issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(user.email, code, validity)),
+    issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(user.email, code, validity), input),
   );
   await Promise.all([limits.record('resend-mail-email', email), limits.record('signup-global', SITE_KEY)]);
   nudgeMailWorker();
@@ -171,7 +178,7 @@ export const FORGOT_PASSWORD_MIN_MS = 250;
  * nothing is sent (the last code mailed is good for its hour), so a stranger can neither mail-bomb a user nor use up
  * the budget the user asks from.
  */
-export async function forgotPassword(input: { email: string; ip: string }): Promise<void> {
+export async function forgotPassword(input: { email: string } & Requester): Promise<void> {
   const limits = getRateLimits();
   await limits.consume('forgot-ip', input.ip);
   await limits.consume('forgot-email-ip', emailAtAddress(input.email, input.ip));
@@ -183,7 +190,7 @@ export async function forgotPassword(input: { email: string; ip: string }): Prom
     const email = normalise(input.email);
     if (await limits.isExhausted('forgot-mail-email', email)) return;
     await (await getDb()).transaction((tx) =>
-      issueCodeWithMail(tx, user.id, 'reset-password', (code, validity) => passwordResetMail(user.email, code, validity)),
+      issueCodeWithMail(tx, user.id, 'reset-password', (code, validity) => passwordResetMail(user.email, code, validity), input),
     );
     await Promise.all([limits.record('forgot-mail-email', email), limits.record('forgot-global', SITE_KEY)]);
     nudgeMailWorker();

@@ -14,6 +14,8 @@ const mailSchema = z.object({
   html: z.string().min(1),
   /** Extra header fields, such as List-Unsubscribe; names and values on one line each. */
   headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/), z.string().regex(/^[^\r\n]*$/)).optional(),
+  /** Asked for by a request from another machine: DEV_MAILBOX never shows or logs its text (the mail is sent as any). */
+  requestedElsewhere: z.boolean().optional(),
 });
 
 export type Mail = z.infer<typeof mailSchema>;
@@ -45,6 +47,7 @@ export async function listOutbox(limit = 50) {
       to: mailOutbox.to,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
+      requestedElsewhere: mailOutbox.requestedElsewhere,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
       failedAt: mailOutbox.failedAt,

@@ -96,9 +96,15 @@ async function claimDueMails(now: Date, count: number): Promise<OutboxRow[]> {
 async function send(row: OutboxRow, config: MailConfig, smtp: Transporter | null): Promise<void> {
   if (!smtp) {
     // No SMTP: the log is the delivery. The text carries the code, so it is logged only when the operator asked.
+    // Only for a mail asked for from this machine: a code someone requested from elsewhere never reaches the log.
+    const readable = config.devMailbox && !row.requestedElsewhere;
     logger.info(
-      { mailId: row.id, to: row.to, subject: row.subject, text: config.devMailbox ? row.text : undefined },
-      config.devMailbox ? 'mail queued (no SMTP_URL): readable at /dev/mailbox' : 'mail queued (no SMTP_URL): not sent; set DEV_MAILBOX=1 to read it',
+      { mailId: row.id, to: row.to, subject: row.subject, text: readable ? row.text : undefined },
+      readable
+        ? 'mail queued (no SMTP_URL): readable at /dev/mailbox'
+        : config.devMailbox
+          ? 'mail queued (no SMTP_URL): asked for from another machine, so not shown here'
+          : 'mail queued (no SMTP_URL): not sent; set DEV_MAILBOX=1 to read it',
     );
     return;
   }
@@ -180,7 +186,7 @@ const mailLoop = backgroundLoop('mail worker', {
 export function startMailWorker(): void {
   const config = getConfig();
   if (config.devMailbox) {
-    logger.warn('DEV_MAILBOX is on: every verification and reset code is readable at /dev/mailbox and in this log. Never turn it on where others can reach the site.');
+    logger.warn('DEV_MAILBOX is on: the verification and reset codes asked for from this machine are readable at http://localhost/dev/mailbox (from this machine only) and in this log. Never turn it on where others can reach the site.');
   }
   if (!config.smtpUrl) logger.info('mail: SMTP_URL is not set, so mails are queued and logged, not sent');
   mailLoop.start();

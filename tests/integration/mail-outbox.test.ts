@@ -13,7 +13,9 @@ import { users, verificationCodes } from '@/server/db/schema';
 import { getLogger } from '@/server/logger';
 import { enqueueMail } from '@/server/mail';
 import { deliverDueMail, MAIL_GIVE_UP_AFTER_MS, startMailWorker, stopMailWorker } from '@/server/mail/worker';
+import { requesterOf } from '@/server/request-ip';
 
+import { inRequestScope } from '../fixtures/route-scope';
 import { createTestRun } from '../fixtures/test-run';
 import { mailsTo } from '../support/mailed-codes';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -22,6 +24,7 @@ import { startSmtpSink } from '../support/smtp-sink';
  * The real pool, outbox, worker and database; a real SMTP server (smtp-server) that can be told to refuse mail,
  * and a TCP server that never answers. Only the SMTP and DEV_MAILBOX settings are switched per test.
  */
+vi.mock('next/headers', async () => (await import('../fixtures/route-scope')).nextHeaders);
 const mailSettings = vi.hoisted(() => ({ smtpUrl: null as string | null, devMailbox: false }));
 vi.mock('@/server/config', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/server/config')>();
@@ -312,22 +315,38 @@ describe('the development mailbox', () => {
     expect(error?.digest).toMatch(/404/);
   });
 
-  it('with DEV_MAILBOX on: the page warns that codes are readable by anyone and lists the mail; the log carries the code', async () => {
+  it('with DEV_MAILBOX on: the page opens to this machine only, warns, and shows (as the log does) only the codes asked for from here (#42)', async () => {
     mailSettings.smtpUrl = null;
     mailSettings.devMailbox = true;
     const spies = logged();
     const email = nextEmail('mailbox');
-    await signUp({ email, password: PASSWORD, ip: nextIp() });
+    const stranger = nextEmail('mailbox-stranger');
+    await signUp({ email, password: PASSWORD, ...requesterOf(new Headers({ 'x-forwarded-for': '127.0.0.1' })) });
+    await signUp({ email: stranger, password: PASSWORD, ...requesterOf(new Headers({ 'x-forwarded-for': '198.51.100.7' })) });
     await deliverDueMail();
     const code = codeIn((await mailsTo(email))[0].text)!;
-    expect(spies.some((spy) => spy.mock.calls.some((call) => JSON.stringify(call).includes(code)))).toBe(true);
+    const strangersCode = codeIn((await mailsTo(stranger))[0].text)!;
+    const lines = spies.flatMap((spy) => spy.mock.calls.map((call) => JSON.stringify(call)));
+    expect(lines.some((line) => line.includes(code))).toBe(true);
+    expect(lines.some((line) => line.includes(strangersCode))).toBe(false);
 
-    const html = renderToStaticMarkup(await MailboxPage());
+    const html = renderToStaticMarkup(await inRequestScope(new Headers({ 'x-forwarded-for': '::1' }), () => MailboxPage()));
     expect(html).toContain('role="alert"');
     expect(html).toMatch(/DEV_MAILBOX is on/);
-    expect(html).toMatch(/Anyone who can open this page/);
+    expect(html).toMatch(/This page opens only from this machine/);
     expect(html).toContain(email);
     expect(html).toContain(code);
+    expect(html).toContain(stranger);
+    expect(html).not.toContain(strangersCode);
+
+    const throughProxies: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.5, 127.0.0.1' }, { 'x-forwarded-for': '203.0.113.5' }, { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=203.0.113.5' }];
+    for (const forwarded of throughProxies) {
+      const error = await inRequestScope(new Headers(forwarded), () => MailboxPage()).then(
+        () => null,
+        (thrown: unknown) => thrown as { digest?: string },
+      );
+      expect(error?.digest).toMatch(/404/);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { ALERT_EMAIL_CHOICES } from '@/lib/notifications';
 
@@ -88,6 +88,11 @@ export const mailOutbox = pgTable(
     /** Set when the worker gave up (see server/mail/worker.ts); the row stays for the operator. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Queued by a request that did not come straight from this machine (a code someone asked for from elsewhere):
+     * with DEV_MAILBOX on, its text is neither logged nor shown at /dev/mailbox (issue #42).
+     */
+    requestedElsewhere: boolean('requested_elsewhere').notNull().default(false),
   },
   (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
 );
