@@ -218,9 +218,31 @@ function answerWithCopy(res, copy) {
   res.end(copy.body);
 }
 
+/**
+ * True when every segment of the request's path decodes as UTF-8. Next's router decodes a dynamic segment with
+ * decodeURIComponent and answered a 500 for one that does not (`/projects/%FF`, #42); no route of ours has such a
+ * path, so it is a 400 here, before the queue.
+ */
+function pathDecodes(url) {
+  const pathname = (url ?? '/').split(/[?#]/, 1)[0];
+  try {
+    for (const segment of pathname.split('/')) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BAD_PATH = JSON.stringify({ error: 'The request path is not valid UTF-8.' });
+
 async function handle(req, res) {
   openResponses.add(res);
   res.once('close', () => openResponses.delete(res));
+  if (!pathDecodes(req.url)) {
+    res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BAD_PATH), 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : BAD_PATH);
+    return;
+  }
   // Before a turn in the queue: a body declared too large costs nothing but this answer.
   const bodyLimit = bodyLimitOf(req);
   if (declaresTooLarge(req, bodyLimit)) {

@@ -1,6 +1,8 @@
 /** The console's audit form and list filters, shared by the form, the actions and the list page. */
 import { z } from '@/lib/zod';
 
+import { lineText } from './text';
+
 import { FINDING_SEVERITY_LABELS } from '../findings';
 import { STAFF_MESSAGES } from '../messages/staff';
 import type { Findings } from '../projects';
@@ -107,7 +109,7 @@ export function countFindings(items: readonly AuditFinding[]): Findings {
 
 /** Query parameters of the console's list pages: a bad value falls back to "no filter" rather than failing. */
 export const listPageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-export const listSearchSchema = z.string().trim().max(100).catch('');
+export const listSearchSchema = lineText(100).catch('');
 export const listProjectSchema = z
   .string()
   .trim()

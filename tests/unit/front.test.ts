@@ -336,6 +336,22 @@ describe('the HTTP front (scripts/front.mjs)', () => {
     }
   });
 
+  it('answers 400 for a path whose percent-encoding is not UTF-8, before the app is asked (Next answered 500: #42)', async () => {
+    const front = await startFront(appSocket);
+    try {
+      for (const pathname of ['/projects/%FF?case=bad-path', '/api/v1/projects/%ED%A0%80?case=bad-path', '/badge/%C3%28.svg?case=bad-path']) {
+        const answer = await request(front.port, pathname);
+        expect(answer, pathname).toMatchObject({ status: 400, headers: { 'content-type': 'application/json' } });
+        expect(JSON.parse((answer as Answer).body)).toEqual({ error: 'The request path is not valid UTF-8.' });
+      }
+      // Valid encodings pass as they are: a space, an accent, an emoji.
+      expect(await request(front.port, '/projects/a%20b%C3%A9%F0%9F%A6%84?case=good-path')).toMatchObject({ status: 200 });
+      expect(seen.filter((entry) => entry.url.endsWith('case=bad-path'))).toEqual([]);
+    } finally {
+      await front.stop();
+    }
+  });
+
   it('answers 502 when the app cannot be reached', async () => {
     const front = await startFront(path.join(folder, 'nobody-here.sock'));
     try {
