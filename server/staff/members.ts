@@ -21,7 +21,8 @@ import { CLEARED_FAILURES } from './second-factor';
 /** How long an invitation to an address without an account stays open. */
 export const INVITATION_TTL_DAYS = 14;
 
-export type StaffMemberSummary = { userId: string; email: string; username: string; role: StaffRole; enrolled: boolean; since: Date };
+/** A member as the admin's list shows them; `factorLocked`: wrong codes locked their app's codes (an admin's reset lifts it). */
+export type StaffMemberSummary = { userId: string; email: string; username: string; role: StaffRole; enrolled: boolean; factorLocked: boolean; since: Date };
 export type StaffInvitationSummary = { id: string; email: string; role: StaffRole; createdAt: Date; expiresAt: Date };
 
 const findUserByEmail = async (db: Database, email: string) =>
@@ -31,11 +32,11 @@ const findUserByEmail = async (db: Database, email: string) =>
 export async function listStaffMembers(): Promise<StaffMemberSummary[]> {
   const db = await getDb();
   const rows = await db
-    .select({ userId: staffMembers.userId, email: users.email, username: users.username, role: staffMembers.role, enrolledAt: staffMembers.totpEnrolledAt, since: staffMembers.createdAt })
+    .select({ userId: staffMembers.userId, email: users.email, username: users.username, role: staffMembers.role, enrolledAt: staffMembers.totpEnrolledAt, lockedAt: staffMembers.totpLockedAt, since: staffMembers.createdAt })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .orderBy(asc(users.email));
-  return rows.map(({ enrolledAt, ...row }) => ({ ...row, enrolled: enrolledAt !== null }));
+  return rows.map(({ enrolledAt, lockedAt, ...row }) => ({ ...row, enrolled: enrolledAt !== null, factorLocked: lockedAt !== null }));
 }
 
 /** Invitations not yet taken, revoked or expired. */

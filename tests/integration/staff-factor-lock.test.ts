@@ -6,7 +6,7 @@ import { getDb } from '@/server/db/client';
 import { mailOutbox, staffMembers } from '@/server/db/schema';
 import { getRateLimits, RateLimitedError } from '@/server/rate-limit';
 import { CLI_ACTOR } from '@/server/staff/audit-log';
-import { addStaffMember, resetSecondFactor } from '@/server/staff/members';
+import { addStaffMember, listStaffMembers, resetSecondFactor } from '@/server/staff/members';
 import { beginEnrolment, codeWaitSeconds, completeEnrolment, verifySecondFactor } from '@/server/staff/second-factor';
 
 import { createTestRun } from '../fixtures/test-run';
@@ -163,8 +163,12 @@ describe('wrong second-factor codes in a row', () => {
   it("are forgotten, lock and all, when an admin resets the member's factor; the new one enrols at once", async () => {
     const member = await makeStaff(testRun, 'analyst');
     await failInARow(member, 10, START());
+    // The admin's list says so, which is how an admin learns whom to reset.
+    const listed = async () => (await listStaffMembers()).find((entry) => entry.userId === member.id);
+    expect(await listed()).toMatchObject({ enrolled: true, factorLocked: true });
     await resetSecondFactor({ userId: admin.id, email: admin.email }, member.id);
     expect(await factorState(member.id)).toEqual({ failed: 0, lastFailureAt: null, lockedAt: null });
+    expect(await listed()).toMatchObject({ enrolled: false, factorLocked: false });
     expect((await staffLogOf('staff', member.email)).at(-1)).toMatchObject({
       action: 'staff.totp-reset',
       actorEmail: admin.email,

@@ -45,7 +45,17 @@ export default async function StaffMembersPage() {
               ),
             },
             { header: 'Role', cell: (member) => STAFF_ROLE_LABELS[member.role] },
-            { header: 'Second factor', cell: (member) => (member.enrolled ? <Badge variant="success">Set up</Badge> : <Badge variant="warning">Not set up yet</Badge>) },
+            {
+              header: 'Second factor',
+              cell: (member) =>
+                member.factorLocked ? (
+                  <Badge variant="destructive">Locked: too many wrong codes</Badge>
+                ) : member.enrolled ? (
+                  <Badge variant="success">Set up</Badge>
+                ) : (
+                  <Badge variant="warning">Not set up yet</Badge>
+                ),
+            },
             { header: 'Since', className: 'tabular whitespace-nowrap', cell: (member) => formatDate(member.since) },
             mayWrite && { header: 'Change', cell: (member) => (member.userId === staff.userId ? <span className="text-muted-foreground">You</span> : <MemberActions member={member} />) },
           ]}
