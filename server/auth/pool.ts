@@ -250,9 +250,10 @@ export async function authenticate(input: { email: string; password: string; ip:
     await limits.refund('login-failure-ip', input.ip);
     throw error;
   }
+  const delay = loginDelayMs(await limits.used('login-failure-email', email));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  // Only the check holds a slot (the wait above does not), so a slot is busy for one hash's time.
   const { user, valid } = await loginGate.run(email, async () => {
-    const delay = loginDelayMs(await limits.used('login-failure-email', email));
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const found = await findUserByEmail(email);
     return { user: found, valid: found ? await verifyPassword(found.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false) };
   });
