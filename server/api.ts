@@ -101,9 +101,14 @@ export function errorResponse(error: unknown): NextResponse {
   return jsonError('UnknownException', 500);
 }
 
-/** Validates query parameters; throws BadRequest with a clear message. */
-export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
+/**
+ * Validates query parameters; throws BadRequest with a clear message. A parameter holding hostile text (NUL, a
+ * control character, broken UTF-8) is refused, or, for a filter whose answer must stay a list (`dropHostile`: the
+ * search box's keyword), dropped as if it had not been sent.
+ */
+export function readQuery<T extends z.ZodType>(request: Request, schema: T, options: { dropHostile?: boolean } = {}): z.output<T> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
+  if (options.dropHostile) for (const [name, value] of Object.entries(params)) if (findHostileText(value)) delete params[name];
   refuseHostileText(params);
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new BadRequest(describeIssues(parsed.error));
