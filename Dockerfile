@@ -6,7 +6,7 @@
 # Every server of one site must be built with the same NEXT_SERVER_ACTIONS_ENCRYPTION_KEY and run with it too:
 #   docker build --build-arg NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(openssl rand -base64 32)" -t sentinel-shield .
 # bookworm (glibc) everywhere: @node-rs/argon2's prebuilt binary installed in `deps` must match the runtime's libc.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
