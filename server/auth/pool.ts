@@ -4,14 +4,14 @@ import { and, eq, sql } from 'drizzle-orm';
 
 import { isValidPassword } from '@/lib/schemas/auth';
 
-import { getDb, type Database } from '../db/client';
+import { getDb } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { userAccounts, users, type CodePurpose } from '../db/schema';
-import { enqueueMail, type Mail } from '../mail';
+import { userAccounts, users } from '../db/schema';
 import { passwordResetMail, verificationMail } from '../mail/templates';
 import { nudgeMailWorker } from '../mail/worker';
-import { getRateLimits, loginDelayMs, SITE_KEY } from '../rate-limit';
-import { checkCode, CODE_POLICY, issueCode, spendCode, voidOpenCodes } from './codes';
+import { getRateLimits, loginDelayMs } from '../rate-limit';
+import { issueCodeWithMail, mailCodeWithinBudget, recordSiteMail, refuseWhenSiteMailSpent, type Requester } from './code-mail';
+import { checkCode, spendCode, voidOpenCodes } from './codes';
 import { AuthException } from './errors';
 import { KeyedGate } from './keyed-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -71,27 +71,6 @@ async function availableUsername(email: string, addRandomSuffix = false): Promis
   for (let n = 2; ; n++) if (!names.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/**
- * Issues a code and writes the mail that carries it, inside the caller's transaction: neither exists without the
- * other. The caller wakes the outbox worker after commit; no request waits for SMTP.
- */
-async function issueCodeWithMail(
-  tx: Database,
-  userId: string,
-  purpose: CodePurpose,
-  mailFor: (code: string, validity: string) => Mail,
-  requester: Requester,
-): Promise<void> {
-  const code = await issueCode(tx, userId, purpose);
-  await enqueueMail(tx, { ...mailFor(code, CODE_POLICY[purpose].validity), requestedElsewhere: requester.local !== true });
-}
-
-/**
- * Who asked: the address the limits count, and whether the request came straight from this machine (only then may
- * DEV_MAILBOX show the code it mailed; server/request-ip.ts requesterOf). Unsaid means elsewhere.
- */
-type Requester = { ip: string; local?: boolean };
-
 /** Creates an unconfirmed user with a confirmation code and its mail, all in one transaction; delivery is the outbox worker's. */
 export async function signUp(input: { email: string; password: string } & Requester): Promise<void> {
   const email = normalise(input.email);
@@ -112,7 +91,7 @@ export async function signUp(input: { email: string; password: string } & Reques
         const [user] = await tx.insert(users).values({ email, username, passwordHash }).returning({ id: users.id });
         await issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(email, code, validity), input);
       });
-      await limits.record('signup-global', SITE_KEY);
+      await recordSiteMail('signup-global');
       nudgeMailWorker();
       return;
     } catch (error) {
@@ -149,21 +128,7 @@ export async function resendConfirmation(input: { email: string } & Requester): 
   await refuseWhenSiteMailSpent('signup-global');
   const user = await findUserByEmail(input.email);
   if (!user || user.confirmedAt) throw new AuthException('NotAuthorizedException');
-  const email = normalise(input.email);
-  if (await limits.isExhausted('resend-mail-email', email)) return;
-  await (await getDb()).transaction((tx) =>
-    issueCodeWithMail(tx, user.id, 'confirm-signup', (code, validity) => verificationMail(user.email, code, validity), input),
-  );
-  await Promise.all([limits.record('resend-mail-email', email), limits.record('signup-global', SITE_KEY)]);
-  nudgeMailWorker();
-}
-
-/**
- * A whole-site mail budget counts mail really written, so requests for unknown emails never spend it; once spent,
- * every such request is refused alike (known email or not), so the refusal tells nothing about accounts.
- */
-async function refuseWhenSiteMailSpent(name: 'signup-global' | 'forgot-global'): Promise<void> {
-  if (await getRateLimits().isExhausted(name, SITE_KEY)) throw new AuthException('LimitExceededException', undefined, 60);
+  await mailCodeWithinBudget(user, 'confirm-signup', (code, validity) => verificationMail(user.email, code, validity), input, { perEmail: 'resend-mail-email', site: 'signup-global' });
 }
 
 /**
@@ -187,13 +152,7 @@ export async function forgotPassword(input: { email: string } & Requester): Prom
   try {
     const user = await findUserByEmail(input.email);
     if (!user) return;
-    const email = normalise(input.email);
-    if (await limits.isExhausted('forgot-mail-email', email)) return;
-    await (await getDb()).transaction((tx) =>
-      issueCodeWithMail(tx, user.id, 'reset-password', (code, validity) => passwordResetMail(user.email, code, validity), input),
-    );
-    await Promise.all([limits.record('forgot-mail-email', email), limits.record('forgot-global', SITE_KEY)]);
-    nudgeMailWorker();
+    await mailCodeWithinBudget(user, 'reset-password', (code, validity) => passwordResetMail(user.email, code, validity), input, { perEmail: 'forgot-mail-email', site: 'forgot-global' });
   } catch (error) {
     // Within the resend cooldown the mailed code is still good: answer as for any email, so the cooldown
     // cannot tell which emails have accounts.
