@@ -213,9 +213,14 @@ describe('following the head', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(passes).toBe(1);
       await test.mine({ blocks: 1 });
-      expect(await waitFor(() => passes === 2, 30_000)).toBe(true);
+      expect(await waitFor(() => passes >= 2, 30_000)).toBe(true);
+      // The watched contracts read this chain through two endpoints (anvil and the counting proxy), whose heads are
+      // read side by side: a block mined between the two reads is seen in two steps, so one more pass may follow.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(passes).toBe(2);
+      const settled = passes;
+      expect(settled).toBeLessThanOrEqual(3);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(passes).toBe(settled);
     } finally {
       await follower.stop();
     }
