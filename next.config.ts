@@ -35,7 +35,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Native and WASM packages are loaded from node_modules at run time, never bundled; so are the rate limiter and
   // its Redis client, whose one store per process is shared by every bundle (server/rate-limit.ts).
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'rate-limiter-flexible', 'ioredis', '@fortedigital/nextjs-cache-handler'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'pino-pretty', 'rate-limiter-flexible', 'ioredis', '@fortedigital/nextjs-cache-handler', 'prom-client'],
   // Files read from disk at run time must travel with the standalone output; the database folder never does. The
   // body caps go too: scripts/start.mjs reads them from there for the front.
   outputFileTracingIncludes: {

@@ -74,6 +74,7 @@ export const ALERT_RULE_LABELS: Record<string, string> = {
   'score-drop': 'Score dropped',
   'unaudited-implementation': 'Implementation not covered by an audit',
   'admin-powers-changed': 'Admin powers changed',
+  'timelock-scheduled': 'Timelock operation scheduled',
 };
 
 /** An address shortened for titles (the evidence keeps it whole). */
@@ -94,6 +95,9 @@ export const AUTOMATIC_ALERT_TITLES = {
   largeMint: (contract: string, percent: string, to: string) => `Large mint on ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
   largeOutflow: (contract: string, percent: string, to: string) => `Large transfer out of ${shortAddress(contract)}: ${percent} of the supply to ${shortAddress(to)}`,
   unauditedImplementation: (proxy: string, implementation: string) => `Proxy ${shortAddress(proxy)} now runs ${shortAddress(implementation)}, which no audit covers`,
+  timelockScheduled: (target: string, call: string, eta: string) => `Timelock call to ${shortAddress(target)} scheduled for ${eta}: ${call.length > 100 ? `${call.slice(0, 97)}…` : call}`,
+  timelockExecuted: (target: string, call: string) => `Timelock call to ${shortAddress(target)} executed: ${call.length > 120 ? `${call.slice(0, 117)}…` : call}`,
+  timelockCancelled: (target: string, call: string) => `Timelock call to ${shortAddress(target)} cancelled: ${call.length > 120 ? `${call.slice(0, 117)}…` : call}`,
   adminPowersChanged: (contract: string, summary: string) => `Admin powers of ${shortAddress(contract)} changed: ${summary.length > 150 ? `${summary.slice(0, 147)}…` : summary}`,
   scoreDrop: (project: string, before: string, after: string) => `Score of ${project.length > 80 ? `${project.slice(0, 77)}…` : project} dropped from ${before} to ${after}`,
 } as const;

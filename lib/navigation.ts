@@ -14,6 +14,7 @@ export const RESOURCE_LINKS: NavLink[] = [
   { label: 'Score methodology', href: '/resources/methodology' },
   { label: 'Security leaderboard', href: '/projects' },
   { label: 'Developers: public API', href: '/developers' },
+  { label: 'Skynet status', href: '/status' },
 ];
 
 /** The incident database (#21): a top-level link in the header, first under Resources in the mobile drawer. */

@@ -3,6 +3,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { skynetChainsVariable } from '@/lib/schemas/skynet-chains';
 import { z } from '@/lib/zod';
 
 /** Empty strings in the environment mean "unset". */
@@ -48,6 +49,8 @@ const configSchema = z
     // Staff uploads (logos, audit reports): a bucket accepting PUT; unset keeps them under DATA_DIR/files.
     FILES_BASE_URL: optional(url(['http', 'https'])),
     RPC_URL: optional(url(['http', 'https', 'ws', 'wss'])),
+    // The chains Skynet follows (lib/schemas/skynet-chains.ts); RPC_URL alone is the one-chain shorthand.
+    SKYNET_CHAINS: skynetChainsVariable,
     EXPLORER_URL: optional(url(['http', 'https'])),
     SKYNET_REORG_DEPTH: optional(z.coerce.number('must be a whole number').int().min(0).max(1000)),
     SKYNET_BATCH_BLOCKS: optional(z.coerce.number('must be a whole number').int().min(1).max(10_000)),
@@ -67,6 +70,8 @@ const configSchema = z
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Proxies in front of us that append to X-Forwarded-For (server/request-ip.ts); 0 trusts none.
     TRUSTED_PROXY_HOPS: optional(z.coerce.number('must be a whole number').int().min(0).max(10)),
+    // Lets a Prometheus on another machine read /metrics (Authorization: Bearer <token>); unset, only this machine may.
+    METRICS_TOKEN: optional(z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII with no spaces')),
     SHUTDOWN_TIMEOUT_SECONDS: optional(z.coerce.number('must be a whole number').int().min(1).max(600)),
     DATABASE_QUERY_TIMEOUT_MS: optional(z.coerce.number('must be a whole number').int().min(100).max(600_000)),
     // Skynet's detectors: a mint, or a transfer out of the contract, above this share of the supply raises an alert.
@@ -117,6 +122,10 @@ const configSchema = z
       if (!env.SECURITY_CONTACT) {
         ctx.addIssue({ code: 'custom', path: ['SECURITY_CONTACT'], message: 'is required in production: security.txt must name where vulnerability reports are read (mailto: or https://)' });
       }
+    }
+    // One registry: RPC_URL is the shorthand for a single chain, not a chain added to SKYNET_CHAINS.
+    if (env.SKYNET_CHAINS && env.RPC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['RPC_URL'], message: 'must be unset when SKYNET_CHAINS is set: list that endpoint as a chain of SKYNET_CHAINS' });
     }
     // The loops must run somewhere: on the embedded database no other process may open the folder to run them.
     if (env.BACKGROUND_WORKERS === 'off' && !env.DATABASE_URL) {
@@ -207,10 +216,13 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     imageCdnUrl: env.IMAGE_CDN_URL ?? null,
     avatarBaseUrl: env.AVATAR_BASE_URL ?? null,
     filesBaseUrl: env.FILES_BASE_URL ?? null,
+    /** The one-chain shorthand of SKYNET_CHAINS: this endpoint, its chain id asked of it (server/skynet/chains.ts). */
     rpcUrl: env.RPC_URL ?? null,
     /** Block explorer base (e.g. https://etherscan.io): privileged transactions link to `<base>/tx/<hash>`. */
     explorerUrl: env.EXPLORER_URL?.replace(/\/+$/, '') ?? null,
     skynet: {
+      /** The chain registry (SKYNET_CHAINS), empty when only RPC_URL (or nothing) is set. */
+      chains: env.SKYNET_CHAINS ?? [],
       /** Blocks re-read at the start of every run, so a reorg shallower than this is corrected. */
       reorgDepth: env.SKYNET_REORG_DEPTH ?? 12,
       batchBlocks: env.SKYNET_BATCH_BLOCKS ?? 200,
@@ -233,6 +245,8 @@ function shapeConfig(env: z.infer<typeof configSchema>) {
     securityContact: env.SECURITY_CONTACT ?? null,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
+    /** The bearer token /metrics accepts from other machines, or null: then it answers a direct loopback request only. */
+    metricsToken: env.METRICS_TOKEN ?? null,
     /** How long a SIGTERM waits for in-flight requests before closing anyway (read by scripts/start.mjs too). */
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
     /** PostgreSQL's statement_timeout; a connection silent for longer than this plus a margin is dropped. */

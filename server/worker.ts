@@ -5,12 +5,13 @@ import { getConfig } from './config';
 import { closeDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { logger } from './logger';
+import { skynetEnabled } from './skynet/chains';
 
 type Output = { error(line: string): void };
 
 /**
  * `npm run worker`: the background work alone (mail outbox, webhook deliveries, daily digest, and the Skynet
- * follower with RPC_URL), for web servers started with BACKGROUND_WORKERS=off, e.g. on a serverless platform.
+ * follower with a chain registry), for web servers started with BACKGROUND_WORKERS=off, e.g. on a serverless platform.
  * Runs until `stop` is aborted, then lets each pass in flight finish within its bound. Answers the exit code.
  */
 export async function runWorker(stop: AbortSignal, out: Output = console): Promise<number> {
@@ -34,7 +35,7 @@ export async function runWorker(stop: AbortSignal, out: Output = console): Promi
   try {
     await prepareDatabase();
     await startBackgroundWork();
-    logger.info({ skynet: Boolean(config.rpcUrl) }, 'worker running: mail outbox, webhook deliveries, daily digests');
+    logger.info({ skynet: skynetEnabled(config) }, 'worker running: mail outbox, webhook deliveries, daily digests');
     await new Promise<void>((resolve) => {
       if (stop.aborted) return resolve();
       stop.addEventListener('abort', () => resolve(), { once: true });

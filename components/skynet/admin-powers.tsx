@@ -22,21 +22,63 @@ type HolderLink = Holder['links'][number];
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-/** "Signers: 0x12…34, 0x56…78"; the zero address in a timelock's executors means anyone may execute. */
-function AddressList({ label, addresses, explorerUrl }: { label: string; addresses: string[]; explorerUrl: string | null }) {
+/**
+ * "Signers: 0x12…34, 0x56…78"; the zero address in a timelock's executors means anyone may execute, and `self` (a
+ * timelock among its own admins) reads as "itself". A note follows the list in brackets.
+ */
+function AddressList({
+  label,
+  addresses,
+  explorerUrl,
+  empty = TEXT.nobody,
+  self,
+  note,
+}: {
+  label: string;
+  addresses: string[];
+  explorerUrl: string | null;
+  empty?: string;
+  self?: string;
+  note?: string;
+}) {
   return (
     <span className="text-xs text-muted-foreground">
       {label}:{' '}
       {addresses.length === 0
-        ? TEXT.nobody
+        ? empty
         : addresses.map((address, index) => (
             <span key={address}>
               {index > 0 ? ', ' : ''}
-              {address === ZERO_ADDRESS ? TEXT.anyone : <Address value={address} explorerUrl={explorerUrl} />}
+              {address === ZERO_ADDRESS ? TEXT.anyone : address === self ? TEXT.itself : <Address value={address} explorerUrl={explorerUrl} />}
             </span>
           ))}
+      {note ? ` (${note})` : null}
     </span>
   );
+}
+
+/** A Safe's modules (each acts alone, so the page says so) and guard; absent from readings taken before Skynet read them. */
+function SafeExtensions({ link, explorerUrl }: { link: HolderLink; explorerUrl: string | null }) {
+  return (
+    <>
+      {link.modules === null ? (
+        <span className="text-xs text-muted-foreground">
+          {TEXT.modules}: {TEXT.modulesUnknown}
+        </span>
+      ) : link.modules ? (
+        <AddressList label={TEXT.modules} addresses={link.modules} explorerUrl={explorerUrl} empty={TEXT.none} note={link.modules.length ? TEXT.modulesActAlone : undefined} />
+      ) : null}
+      {link.guard !== undefined ? <AddressList label={TEXT.guard} addresses={link.guard ? [link.guard] : []} explorerUrl={explorerUrl} empty={TEXT.none} /> : null}
+    </>
+  );
+}
+
+/** Who may change a timelock's roles: itself alone (through its delay), or other admins who can do it at once. */
+function TimelockAdmins({ link, explorerUrl }: { link: HolderLink; explorerUrl: string | null }) {
+  if (!link.admins) return null;
+  if (link.selfAdministered) return <span className="text-xs text-muted-foreground">{TEXT.administersItself}</span>;
+  const others = link.admins.some((admin) => admin !== link.address);
+  return <AddressList label={TEXT.administeredBy} addresses={link.admins} explorerUrl={explorerUrl} self={link.address} note={others ? TEXT.adminsAtOnce : undefined} />;
 }
 
 function linkText(link: HolderLink): string {
@@ -58,11 +100,18 @@ function HolderChain({ holder, explorerUrl }: { holder: Holder; explorerUrl: str
             <span>
               <Address value={link.address} explorerUrl={explorerUrl} />: {linkText(link)}
             </span>
-            {link.kind === 'safe' ? <AddressList label={TEXT.safeOwners} addresses={link.owners ?? []} explorerUrl={explorerUrl} /> : null}
+            {link.kind === 'safe' ? (
+              <>
+                <AddressList label={TEXT.safeOwners} addresses={link.owners ?? []} explorerUrl={explorerUrl} />
+                <SafeExtensions link={link} explorerUrl={explorerUrl} />
+              </>
+            ) : null}
             {link.kind === 'timelock' ? (
               <>
                 <AddressList label={TEXT.proposers} addresses={link.proposers ?? []} explorerUrl={explorerUrl} />
                 <AddressList label={TEXT.executors} addresses={link.executors ?? []} explorerUrl={explorerUrl} />
+                {link.cancellers ? <AddressList label={TEXT.cancellers} addresses={link.cancellers} explorerUrl={explorerUrl} /> : null}
+                <TimelockAdmins link={link} explorerUrl={explorerUrl} />
               </>
             ) : null}
           </li>

@@ -201,7 +201,12 @@ export const codeMatchV1Schema = z.object({
 /** Who finally controls a power, once the holders in between (timelocks, owned contracts) are followed. */
 const finalControllerV1Schema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('eoa') }),
-  z.object({ kind: z.literal('safe'), threshold: z.int().nonnegative(), owners: z.int().nonnegative() }),
+  z.object({
+    kind: z.literal('safe'),
+    threshold: z.int().nonnegative(),
+    owners: z.int().nonnegative(),
+    modules: z.int().nonnegative().nullable().optional().describe('Enabled modules, each able to act without signatures; null when the Safe cannot list them.'),
+  }),
   z.object({ kind: z.literal('unknown-contract') }),
   z.object({ kind: z.literal('none') }),
 ]);
@@ -229,6 +234,11 @@ export const adminPowersV1Schema = z.object({
             minDelay: z.int().optional(),
             proposers: z.array(z.string()).optional().describe('A timelock: who may propose now.'),
             executors: z.array(z.string()).optional().describe('A timelock: who may execute now (the zero address: anyone).'),
+            modules: z.array(z.string()).nullable().optional().describe('A Safe: its enabled modules, each able to execute without any signature; null when it cannot list them.'),
+            guard: z.string().nullable().optional().describe('A Safe: its transaction guard; null for none.'),
+            cancellers: z.array(z.string()).optional().describe('A timelock: who may cancel a scheduled operation now.'),
+            admins: z.array(z.string()).optional().describe('A timelock: who may change its roles at once (itself included when it holds the admin role).'),
+            selfAdministered: z.boolean().optional().describe('A timelock: true when it is its own only admin, so its roles change only through its delay.'),
           }),
         )
         .describe('The chain from the holder to its final controller, first link first.'),

@@ -4,7 +4,7 @@
  * and the staff score form offers the values (prefilled where the analyst has not assessed the signal yet).
  */
 import type { SignalEntries } from '../score';
-import type { FinalController } from './admin-powers';
+import { actsAlone, type FinalController } from './admin-powers';
 
 /** One held power of one contract: who finally controls it and the delay before it takes effect. */
 export type HeldPower = { controller: FinalController; delaySeconds: number };
@@ -26,15 +26,20 @@ export const ADMIN_POWERS_SIGNAL_TEXT = {
 
 /** The rules as the methodology states them, value first. */
 export const ADMIN_POWERS_SIGNAL_RULES = {
-  privilegedRoles: ['100: no admin powers, or renounced', '80: every power held by a multisig needing at least 2 signatures', '40: a power held by a contract Skynet cannot identify', '0: a power held by a single key (an EOA or a 1-of-N multisig)'],
+  privilegedRoles: [
+    '100: no admin powers, or renounced',
+    '80: every power held by a multisig needing at least 2 signatures, with no module enabled',
+    '40: a power held by a contract Skynet cannot identify, or by a Safe whose modules Skynet cannot list',
+    '0: a power held by a single key (an EOA, a 1-of-N multisig, or a Safe with a module enabled: a module acts without signatures)',
+  ],
   upgradeTimelock: ['100: no admin powers, or every power behind at least 7 days', '80: at least 2 days', '50: at least 1 day', '20: some delay, under a day', '0: a power that takes effect at once'],
 } as const;
 
 function controllerValue(controller: FinalController): number {
   if (controller.kind === 'none') return 100;
-  if (controller.kind === 'safe' && controller.threshold >= 2) return 80;
-  if (controller.kind === 'unknown-contract') return 40;
-  return 0;
+  if (actsAlone(controller)) return 0;
+  if (controller.kind === 'unknown-contract' || (controller.kind === 'safe' && controller.modules === null)) return 40;
+  return 80;
 }
 
 function delayValue(seconds: number): number {

@@ -13,7 +13,8 @@ export type AdminRiskLevel = (typeof ADMIN_RISK_LEVELS)[number];
 /** Who ends a chain of holders (after following timelocks and contracts that are owned in turn). */
 export type FinalController =
   | { kind: 'eoa' }
-  | { kind: 'safe'; threshold: number; owners: number }
+  /** modules: how many the Safe has enabled, null when it cannot list them; absent in readings taken before Skynet read them. */
+  | { kind: 'safe'; threshold: number; owners: number; modules?: number | null }
   | { kind: 'unknown-contract' }
   | { kind: 'none' }; // renounced: no holder left
 
@@ -28,20 +29,48 @@ export type AdminPowersInput = {
 /** A delay long enough for users to see a change coming and leave: two days, as most reviews of timelocks ask. */
 export const SAFE_DELAY_SECONDS = 2 * 24 * 3600;
 
-/** The rule, as the methodology page states it (kept here so text and code cannot drift). */
+/**
+ * The rule, as the methodology page states it (kept here so text and code cannot drift): one line per level, low
+ * first, then who counts as the controller.
+ */
 export const ADMIN_RISK_RULE = [
-  'Low: no admin powers, or a multisig needing at least 2 signatures behind a timelock of at least 2 days.',
-  'Medium: a multisig needing at least 2 signatures without such a delay; a single key behind a timelock of at least 2 days; or a contract Skynet cannot read as a Safe or timelock.',
-  'High: a single key (an EOA, or a 1-of-N multisig) with less than 2 days of delay.',
+  'Low: no admin powers, or a multisig needing at least 2 signatures, with no module enabled, behind a timelock of at least 2 days.',
+  'Medium: a multisig needing at least 2 signatures without such a delay; a single key behind a timelock of at least 2 days; a contract Skynet cannot read as a Safe or timelock; or a Safe whose modules Skynet cannot list.',
+  'High: a single key (an EOA, a 1-of-N multisig, or a Safe with a module enabled: a module executes transactions without any signature) with less than 2 days of delay.',
+  "Who counts: each holder is followed to the end. Behind a timelock, its proposers and any admin of its roles other than the timelock itself count (an admin can grant itself the proposer role at once; its calls still wait the timelock's delay); the one that acts most easily decides.",
 ] as const;
+
+/** One key's say is enough: an EOA, a 1-of-N multisig, or a Safe with a module (a module executes without any signature). */
+export function actsAlone(controller: FinalController): boolean {
+  return controller.kind === 'eoa' || (controller.kind === 'safe' && (controller.threshold < 2 || (controller.modules ?? 0) > 0));
+}
 
 export function adminRiskLevel({ categories, controller, delaySeconds }: AdminPowersInput): { level: AdminRiskLevel; rule: string } {
   if (categories.length === 0 || controller.kind === 'none') return { level: 'low', rule: ADMIN_RISK_RULE[0] };
   const delayed = delaySeconds >= SAFE_DELAY_SECONDS;
   if (controller.kind === 'unknown-contract') return { level: 'medium', rule: ADMIN_RISK_RULE[1] };
-  const singleKey = controller.kind === 'eoa' || controller.threshold < 2;
-  if (singleKey) return delayed ? { level: 'medium', rule: ADMIN_RISK_RULE[1] } : { level: 'high', rule: ADMIN_RISK_RULE[2] };
+  if (actsAlone(controller)) return delayed ? { level: 'medium', rule: ADMIN_RISK_RULE[1] } : { level: 'high', rule: ADMIN_RISK_RULE[2] };
+  // Modules Skynet cannot list may include one that acts alone: never better than medium.
+  if (controller.kind === 'safe' && controller.modules === null) return { level: 'medium', rule: ADMIN_RISK_RULE[1] };
   return delayed ? { level: 'low', rule: ADMIN_RISK_RULE[0] } : { level: 'medium', rule: ADMIN_RISK_RULE[1] };
+}
+
+/** A way to the powers: who finally acts and the delay on the way. */
+type ControlPath = { controller: FinalController; delaySeconds: number };
+
+/** How few signatures a controller needs, as a rank: acting alone highest, then by threshold; renounced lowest. */
+const ease = (controller: FinalController) =>
+  actsAlone(controller) ? 1000 : controller.kind === 'safe' ? 1000 - controller.threshold : controller.kind === 'unknown-contract' ? 500 : 0;
+
+/**
+ * Of two ways to the same powers (a timelock's proposers, its admins), the one that decides: the higher risk by the
+ * rule, then the fewer signatures, then the shorter delay.
+ */
+export function weakerPath<T extends ControlPath>(a: T, b: T): T {
+  const risk = (path: ControlPath) => ADMIN_RISK_LEVELS.indexOf(adminRiskLevel({ categories: ['upgrade'], ...path }).level);
+  if (risk(a) !== risk(b)) return risk(b) > risk(a) ? b : a;
+  if (ease(a.controller) !== ease(b.controller)) return ease(b.controller) > ease(a.controller) ? b : a;
+  return b.delaySeconds < a.delaySeconds ? b : a;
 }
 
 /** "2 days", "6 hours", "90 seconds": the largest whole unit. */
@@ -57,9 +86,16 @@ export function formatDelay(seconds: number): string {
   return `${count} ${name}${count === 1 ? '' : 's'}`;
 }
 
+/** "a 2-of-3 multisig"; a Safe with modules says they act without signatures, one that cannot list them says so. */
+export function multisigText({ threshold, owners, modules }: Extract<FinalController, { kind: 'safe' }>): string {
+  if (modules === null) return `a ${threshold}-of-${owners} multisig (its modules cannot be listed)`;
+  if (!modules) return `a ${threshold}-of-${owners} multisig`;
+  return `a ${threshold}-of-${owners} Safe with ${modules} module${modules === 1 ? '' : 's'} (a module acts without signatures)`;
+}
+
 function controllerText(controller: FinalController): string {
   if (controller.kind === 'eoa') return 'a single key (EOA)';
-  if (controller.kind === 'safe') return `a ${controller.threshold}-of-${controller.owners} multisig`;
+  if (controller.kind === 'safe') return multisigText(controller);
   if (controller.kind === 'unknown-contract') return 'a contract Skynet cannot identify';
   return 'no one';
 }
@@ -98,6 +134,33 @@ export function powerCategoryOf(signature: string): PowerCategory | null {
   return CATEGORY_NAMES.find(([, pattern]) => pattern.test(name))?.[0] ?? null;
 }
 
+/**
+ * One link of a stored chain of holders and what it said. Fields a reading did not take yet (modules, guard,
+ * cancellers, admins before Skynet read them) are absent, not empty.
+ */
+export type HolderLinkReading = {
+  address: string;
+  kind: string;
+  evidence: string;
+  threshold?: number;
+  owners?: string[];
+  /** A Safe's enabled modules, each able to execute without any signature; null when the Safe cannot list them. */
+  modules?: string[] | null;
+  /** A Safe's transaction guard (it checks transactions, it cannot make them); null for none. */
+  guard?: string | null;
+  minDelay?: number;
+  proposers?: string[];
+  executors?: string[];
+  cancellers?: string[];
+  /** A timelock's role admins (DEFAULT_ADMIN_ROLE, or TIMELOCK_ADMIN_ROLE before OpenZeppelin 5), itself included. */
+  admins?: string[];
+  /** The timelock is its own only admin: its roles change only through its own delay. */
+  selfAdministered?: boolean;
+};
+
+/** One holder followed to its final controller, as stored in admin_powers.holders. */
+export type HolderChainReading = { holder: string; privilege: string; links: HolderLinkReading[]; controller: FinalController; delaySeconds: number; truncated: boolean };
+
 /** One watched contract's current admin-powers reading, as the project page, API v1 and its route show it. */
 export type AdminPowersView = {
   projectId: string;
@@ -106,14 +169,7 @@ export type AdminPowersView = {
   pattern: 'transparent' | 'uups' | 'beacon' | 'none';
   implementation: string | null;
   proxyAdmin: string | null;
-  holders: {
-    holder: string;
-    privilege: string;
-    links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number; proposers?: string[]; executors?: string[] }[];
-    controller: FinalController;
-    delaySeconds: number;
-    truncated: boolean;
-  }[];
+  holders: HolderChainReading[];
   powers: { category: PowerCategory; functions: string[]; holder: string | null; delaySeconds: number }[];
   upgrades: { kind: 'upgraded' | 'admin-changed' | 'beacon-upgraded'; to: string; from: string | null; blockNumber: number; txHash: string; logIndex: number }[];
   summary: string;

@@ -6,7 +6,7 @@ import { foundry } from 'viem/chains';
 
 import { closeDatabase, getDb } from '@/server/db/client';
 import { prepareDatabase } from '@/server/db/prepare';
-import { indexAllContracts } from '@/server/skynet/indexer';
+import { indexAllContracts } from '@/server/skynet/scheduler';
 import { watchContracts } from '@/server/skynet/watch';
 import { startAnvil } from '@/tests/support/anvil';
 import { ACCOUNTS, chainClients, runScenario, tokenAbi } from '@/tests/support/chain-scenario';
@@ -16,6 +16,8 @@ const PER_BLOCK = 50;
 const EMPTY_BLOCKS = Number(process.env.BENCH_SKYNET_EMPTY_BLOCKS ?? 2000);
 
 const anvil = await startAnvil();
+// The chain Skynet reads (its registry's one-chain shorthand), set before the configuration is first read.
+process.env.RPC_URL = anvil.url;
 try {
   const scenario = await runScenario(anvil.url);
   const { wallet, test } = chainClients(anvil.url);
@@ -33,11 +35,11 @@ try {
 
   await prepareDatabase();
   const db = await getDb();
-  const common = { rpcUrl: anvil.url, fromBlock: Number(scenario.deployBlock) };
+  const common = { fromBlock: Number(scenario.deployBlock) };
   await watchContracts(db, { projectId: 'chainlink', address: scenario.token, abiFile: 'tests/fixtures/contracts/ShieldToken.json', ...common });
   await watchContracts(db, { projectId: 'aave', address: scenario.roleToken, abiFile: 'tests/fixtures/contracts/ShieldRoleToken.json', ...common });
   const started = performance.now();
-  const reports = await indexAllContracts();
+  const { history: reports } = await indexAllContracts();
   const seconds = (performance.now() - started) / 1000;
   const sum = (key: 'blocks' | 'transactions' | 'logs') => reports.reduce((total, report) => total + report[key], 0);
   console.log(

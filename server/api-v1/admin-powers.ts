@@ -5,11 +5,10 @@ import type { z } from '@/lib/zod';
 import { chainIdParamSchema, contractAddressParamSchema, type AdminPowersV1, type ContractAdminPowersV1 } from '@/lib/schemas/api-v1';
 import type { AdminPowersView } from '@/lib/skynet/admin-powers';
 
-import { getDb } from '../db/client';
 import { logger } from '../logger';
 import { adminPowersAt } from '../skynet/admin-powers-read';
 import { shortError, withRetry } from '../skynet/chain';
-import { chainClientFor } from '../skynet/code-match';
+import { findSkynetChain, chainClient } from '../skynet/chains';
 import { ApiProblem, type V1Answer } from './http';
 
 /** Said when a project watches the contract but Skynet has not read its admin powers yet. */
@@ -44,13 +43,11 @@ export async function contractAdminPowersV1(rawChainId: unknown, rawAddress: unk
   }
   let code: string | undefined;
   try {
-    const client = await chainClientFor(await getDb(), chainId);
-    if (!client) throw new ApiProblem(404, `Unknown chain: Skynet has no RPC endpoint for chain ${chainId}.`);
-    code = await withRetry(() => client.getCode({ address: address as `0x${string}` }), { what: `code of ${address}`, attempts: 2 });
+    const chain = await findSkynetChain(chainId);
+    if (!chain) throw new ApiProblem(404, `Unknown chain: Skynet has no RPC endpoint for chain ${chainId}.`);
+    code = await withRetry(() => chainClient(chain).getCode({ address: address as `0x${string}` }), { what: `code of ${address}`, attempts: 2 });
   } catch (error) {
     if (error instanceof ApiProblem) throw error;
-    // A chain already watched through the default endpoint, with RPC_URL since unset, has no endpoint either.
-    if (/^No RPC endpoint/.test((error as Error).message ?? '')) throw new ApiProblem(404, `Unknown chain: Skynet has no RPC endpoint for chain ${chainId}.`);
     logger.warn({ chainId, address, err: shortError(error) }, 'admin powers: the chain could not be read');
     throw new ApiProblem(503, `Chain ${chainId} could not be read for the moment; try again later.`);
   }

@@ -17,7 +17,13 @@ type Contract = { id: string; projectId: string; chainId: number; address: strin
  * raise (a Safe's threshold or owners, a timelock's delay, the final controller, the risk level), once per contract
  * and block; the public pages are refreshed whenever the reading says something new. The first reading alerts nobody.
  */
-export async function alertOnAdminPowersChange(db: Database, contract: Contract, previous: AdminPowersReading | null, current: AdminPowersReading & { blockNumber: number }): Promise<string | null> {
+export async function alertOnAdminPowersChange(
+  db: Database,
+  contract: Contract,
+  previous: AdminPowersReading | null,
+  current: AdminPowersReading & { blockNumber: number },
+  { causes, explorerUrl }: { causes: { txHash: string; blockNumber: number }[]; explorerUrl: string | null },
+): Promise<string | null> {
   if (!previous) {
     revalidatePublicData(CACHE_TAGS.projects);
     return null;
@@ -26,12 +32,23 @@ export async function alertOnAdminPowersChange(db: Database, contract: Contract,
   if (change.lines.length === 0) return null;
   revalidatePublicData(CACHE_TAGS.projects, CACHE_TAGS.alerts);
   if (!change.alert) return null;
+  // The change is pinned to its transactions (the latest first is the evidence's), each linked to the explorer.
+  const ordered = [...causes].sort((a, b) => b.blockNumber - a.blockNumber);
   const evidence: AlertEvidence = {
     rule: ADMIN_POWERS_CHANGED_RULE,
     chainId: contract.chainId,
     contract: contract.address,
-    blockNumber: current.blockNumber,
-    values: { changes: change.lines.join('\n'), before: previous.summary, after: current.summary, riskBefore: previous.riskLevel, riskAfter: current.riskLevel },
+    blockNumber: ordered[0]?.blockNumber ?? current.blockNumber,
+    ...(ordered[0] ? { txHash: ordered[0].txHash } : {}),
+    values: {
+      changes: change.lines.join('\n'),
+      before: previous.summary,
+      after: current.summary,
+      riskBefore: previous.riskLevel,
+      riskAfter: current.riskLevel,
+      ...(ordered.length ? { transactions: ordered.map((cause) => cause.txHash).join('\n') } : {}),
+      readAtBlock: String(current.blockNumber),
+    },
   };
   const now = new Date();
   const [inserted] = await db
@@ -42,7 +59,7 @@ export async function alertOnAdminPowersChange(db: Database, contract: Contract,
       title: AUTOMATIC_ALERT_TITLES.adminPowersChanged(contract.address, current.summary),
       occurredAt: now,
       chain: evmChainName(contract.chainId),
-      sourceUrls: [],
+      sourceUrls: explorerUrl ? ordered.map((cause) => `${explorerUrl}/tx/${cause.txHash}`) : [],
       confidence: 'confirmed',
       status: 'published',
       origin: 'automatic',

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PublicClient } from 'viem';
 
 import { adminPowersSummary, adminRiskLevel, ADMIN_RISK_LEVELS, POWER_CATEGORIES, powerCategoryOf, type PowerCategory } from '@/lib/skynet/admin-powers';
 import type { SkynetEvidence } from '@/lib/skynet/types';
@@ -9,7 +10,9 @@ import { getConfig } from '../config';
 import type { Database } from '../db/client';
 import { adminPowers, skynetContracts, skynetPrivilegedAddresses, skynetPrivilegedFunctions } from '../db/schema';
 import { logger } from '../logger';
-import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
+import { shortError, withRetry } from './chain';
+import { clientOfChain, findSkynetChain } from './chains';
+import { ADMIN_CHANGE_TOPICS } from './standard-events';
 import { alertOnAdminPowersChange } from './admin-powers-alerts';
 import { followHolder, type HolderChain } from './holders';
 import { proxyUpgradeHistory, readProxy } from './proxy';
@@ -25,8 +28,10 @@ function storedChain(holder: string, privilege: string, chain: HolderChain): Sto
       address,
       kind: kind.kind,
       evidence,
-      ...(kind.kind === 'safe' ? { threshold: kind.threshold, owners: kind.owners } : {}),
-      ...(kind.kind === 'timelock' ? { minDelay: kind.minDelay, proposers: kind.proposers, executors: kind.executors } : {}),
+      ...(kind.kind === 'safe' ? { threshold: kind.threshold, owners: kind.owners, modules: kind.modules, guard: kind.guard } : {}),
+      ...(kind.kind === 'timelock'
+        ? { minDelay: kind.minDelay, proposers: kind.proposers, executors: kind.executors, cancellers: kind.cancellers, admins: kind.admins, selfAdministered: kind.selfAdministered }
+        : {}),
     })),
     controller: chain.controller,
     delaySeconds: chain.delaySeconds,
@@ -40,10 +45,35 @@ function storedChain(holder: string, privilege: string, chain: HolderChain): Sto
  * functions Skynet found grouped by power, and the risk rule's answer; a change deeper than the contract's own events
  * raises an alert. Returns the previous reading, the new one and the alert raised, if any.
  */
-export async function refreshAdminPowers(db: Database, contractId: string): Promise<{ previous: AdminPowersRow | null; current: AdminPowersRow; alertId: string | null }> {
+export type PowersCause = { txHash: string; blockNumber: number };
+
+/**
+ * The transactions that can have changed who controls a contract between two readings: the admin events of the
+ * contract and of every holder either reading names (one eth_getLogs), so a change found by the slow re-read is
+ * still pinned to the transaction that made it.
+ */
+async function changeTransactions(client: PublicClient, addresses: string[], fromBlock: bigint, toBlock: bigint): Promise<PowersCause[]> {
+  if (fromBlock > toBlock || addresses.length === 0) return [];
+  const logs = await withRetry(
+    () => client.getLogs({ address: addresses as `0x${string}`[], fromBlock, toBlock, topics: [ADMIN_CHANGE_TOPICS as `0x${string}`[]] } as never),
+    { what: `admin events ${fromBlock}-${toBlock}` },
+  );
+  const seen = new Map<string, PowersCause>();
+  for (const log of logs as { transactionHash: string; blockNumber: bigint }[]) seen.set(log.transactionHash, { txHash: log.transactionHash, blockNumber: Number(log.blockNumber) });
+  return [...seen.values()];
+}
+
+const readingAddresses = (reading: Pick<AdminPowersRow, 'holders' | 'proxyAdmin'> | null) =>
+  reading ? [...(reading.proxyAdmin ? [reading.proxyAdmin] : []), ...reading.holders.flatMap((chain) => chain.links.map((link) => link.address))] : [];
+
+export async function refreshAdminPowers(
+  db: Database,
+  contractId: string,
+  options: { causes?: PowersCause[] } = {},
+): Promise<{ previous: AdminPowersRow | null; current: AdminPowersRow; alertId: string | null }> {
   const [contract] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, contractId));
   if (!contract) throw new Error(`No watched contract ${contractId}.`);
-  const client = getChainClient(resolveRpcUrl(contract.rpcUrl));
+  const client = await clientOfChain(contract.chainId);
   const address = contract.address as `0x${string}`;
   const block = await withRetry(() => client.getBlockNumber({ cacheTime: 0 }), { what: 'block number' });
   const [reading, functions, holders, [previous]] = await Promise.all([
@@ -113,18 +143,35 @@ export async function refreshAdminPowers(db: Database, contractId: string): Prom
     readAt: new Date(),
   };
   const [current] = await db.insert(adminPowers).values(values).onConflictDoUpdate({ target: adminPowers.contractId, set: values }).returning();
-  const alertId = await alertOnAdminPowersChange(db, contract, previous ?? null, current);
+  // The change's transactions: those the follower saw, else the admin events since the last reading.
+  const needsCauses = previous && !options.causes?.length;
+  const addresses = [...new Set([contract.address, ...readingAddresses(previous ?? null), ...readingAddresses(current)].map((entry) => entry.toLowerCase()))];
+  const causes = needsCauses ? await changeTransactions(client, addresses, BigInt(previous.blockNumber) + 1n, block).catch(() => []) : (options.causes ?? []);
+  const chain = await findSkynetChain(contract.chainId);
+  const alertId = await alertOnAdminPowersChange(db, contract, previous ?? null, current, { causes, explorerUrl: chain?.explorerUrl ?? null });
   return { previous: previous ?? null, current, alertId };
 }
 
-let lastPass = 0;
+/** How many contracts the slow safety re-read takes per turn: the first readings first, then the oldest. */
+const SAFETY_SLICE = 20;
+const lastPass = new Map<string, number>();
 
-/** The indexer's pass reads every watched contract again, at most once per SKYNET_INTERVAL_SECONDS. */
-export async function refreshAdminPowersIfDue(db: Database): Promise<void> {
+/**
+ * The slow safety re-read beside the event-driven one: at most once per SKYNET_INTERVAL_SECONDS, the contracts never
+ * read, then those read longest ago, a slice at a time (a change no event showed is found within a few cycles).
+ */
+export async function refreshAdminPowersIfDue(db: Database, chainId?: number): Promise<void> {
+  const key = String(chainId ?? 'all');
   const now = Date.now();
-  if (now - lastPass < getConfig().skynet.intervalSeconds * 1000) return;
-  lastPass = now;
-  const contracts = await db.select({ id: skynetContracts.id, address: skynetContracts.address }).from(skynetContracts).orderBy(asc(skynetContracts.createdAt));
+  if (now - (lastPass.get(key) ?? 0) < getConfig().skynet.intervalSeconds * 1000) return;
+  lastPass.set(key, now);
+  const contracts = await db
+    .select({ id: skynetContracts.id, address: skynetContracts.address })
+    .from(skynetContracts)
+    .leftJoin(adminPowers, eq(adminPowers.contractId, skynetContracts.id))
+    .where(chainId === undefined ? undefined : eq(skynetContracts.chainId, chainId))
+    .orderBy(sql`${adminPowers.readAt} asc nulls first`, asc(skynetContracts.createdAt))
+    .limit(SAFETY_SLICE);
   for (const contract of contracts) {
     try {
       await refreshAdminPowers(db, contract.id);

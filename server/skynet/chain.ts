@@ -1,33 +1,8 @@
 import 'server-only';
 
-import { createPublicClient, http, webSocket, type PublicClient } from 'viem';
+import type { PublicClient } from 'viem';
 
-import { getConfig } from '../config';
 import { logger } from '../logger';
-
-const clients = new Map<string, PublicClient>();
-
-/** A viem client for an endpoint (JSON-RPC batching on; retries are ours, see withRetry). */
-export function getChainClient(rpcUrl: string): PublicClient {
-  let client = clients.get(rpcUrl);
-  if (!client) {
-    const { rpcTimeoutMs } = getConfig().skynet;
-    const transport = /^wss?:/.test(rpcUrl)
-      ? webSocket(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0 })
-      : http(rpcUrl, { timeout: rpcTimeoutMs, retryCount: 0, batch: { batchSize: 100, wait: 0 } });
-    // The head is always read afresh (viem would keep a block number for 4 s), so no pass stops short of it.
-    client = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
-    clients.set(rpcUrl, client);
-  }
-  return client;
-}
-
-/** The endpoint a contract reads: its own, else RPC_URL. */
-export function resolveRpcUrl(own: string | null): string {
-  const url = own ?? getConfig().rpcUrl;
-  if (!url) throw new Error('No RPC endpoint: set RPC_URL or register the contract with --rpc URL.');
-  return url;
-}
 
 export type RetryOptions = { attempts?: number; baseDelayMs?: number; what: string };
 

@@ -3,21 +3,21 @@ import 'server-only';
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 
-import { getConfig } from '../config';
 import { closeDatabase, getDatabaseHandle } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { prepareDatabase } from '../db/prepare';
 import { skynetContracts } from '../db/schema';
-import { getChainClient, resolveRpcUrl, shortError } from './chain';
-import { indexAllContracts } from './indexer';
-import { startSkynetFollower } from './scheduler';
+import { shortError } from './chain';
+import { clientOfChain } from './chains';
+import { indexAllContracts, startSkynetRunner } from './scheduler';
 import { importSocialActivity } from './social';
 import { watchContracts } from './watch';
 
 const USAGE = `Usage: npm run skynet -- <command>
-  watch <projectId> [address] [--rpc URL] [--chain-id N] [--abi FILE] [--source FILE] [--contract NAME] [--from-block N]
+  watch <projectId> [address] [--chain N] [--abi FILE] [--source FILE] [--contract NAME] [--from-block N]
         register a contract of a project (without an address: the project's known token contracts on that chain)
-  index [--once]     follow every watched contract to the chain head, a pass whenever it moves (--once: one pass, then exit)
+  index [--once]     follow every chain of the registry (one leader per chain among the workers), each block read once
+                     for all its watched contracts (--once: catch up to the heads and read all history, then exit)
   status             each contract's cursor, lag and last error
   import-social FILE import social activity (CSV projectId,type,date,value or a JSON array of those)`;
 
@@ -31,7 +31,7 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { rpc: { type: 'string' }, 'chain-id': { type: 'string' }, abi: { type: 'string' }, source: { type: 'string' }, contract: { type: 'string' }, 'from-block': { type: 'string' } },
+        options: { chain: { type: 'string' }, abi: { type: 'string' }, source: { type: 'string' }, contract: { type: 'string' }, 'from-block': { type: 'string' } },
       });
       const [projectId, address] = positionals;
       if (!projectId) throw new UsageError('watch needs a projectId.');
@@ -39,8 +39,7 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
       const watched = await watchContracts((await getDatabaseHandle()).db, {
         projectId,
         address,
-        rpcUrl: values.rpc,
-        chainId: values['chain-id'],
+        chainId: values.chain,
         abiFile: values.abi,
         sourceFile: values.source,
         contractName: values.contract,
@@ -56,31 +55,26 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
     if (command === 'index') {
       const { values } = parseArgs({ args: rest, options: { once: { type: 'boolean', default: false } } });
       await openPrepared();
-      const timedPass = async () => {
+      if (values.once) {
         const started = performance.now();
-        const reports = await indexAllContracts();
-        for (const report of reports) {
-          out.log(
-            report.skipped
-              ? `${report.address}: skipped (${report.skipped})`
-              : `${report.address}: blocks ${report.fromBlock}–${report.toBlock}, ${report.blocks} blocks, ${report.transactions} transactions, ${report.logs} logs`,
-          );
+        const report = await indexAllContracts();
+        for (const step of report.chains) {
+          out.log('skipped' in step ? `chain ${step.chainId}: skipped (${step.skipped})` : `chain ${step.chainId}: blocks ${step.fromBlock}–${step.toBlock} of head ${step.head}, ${step.transactions} transactions, ${step.logs} logs`);
+        }
+        for (const entry of report.history) {
+          out.log(entry.skipped ? `${entry.address}: skipped (${entry.skipped})` : `${entry.address}: history blocks ${entry.fromBlock}–${entry.toBlock}, ${entry.transactions} transactions, ${entry.logs} logs`);
         }
         out.log(`pass done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-        return reports;
-      };
-      if (values.once) {
-        const reports = await timedPass();
-        return reports.some((report) => report.skipped && report.skipped !== 'another worker holds it') ? 1 : 0;
+        const failed = report.history.some((entry) => entry.skipped) || report.chains.some((step) => 'skipped' in step && !/another worker/.test(step.skipped));
+        return failed ? 1 : 0;
       }
-      // Following: a pass whenever a head moves (as the server does), until stopped.
-      const { pollSeconds, intervalSeconds } = getConfig().skynet;
-      const follower = startSkynetFollower({ pollMs: pollSeconds * 1000, safetyMs: intervalSeconds * 1000, pass: timedPass });
+      // Following: every chain, as the server does, until stopped.
+      const runner = startSkynetRunner({ onStep: (step) => out.log(`chain ${step.chainId}: blocks ${step.fromBlock}–${step.toBlock}, ${step.transactions} transactions, ${step.logs} logs`) });
       await new Promise<void>((resolve) => {
         if (!stopSignal || stopSignal.aborted) return resolve();
         stopSignal.addEventListener('abort', () => resolve(), { once: true });
       });
-      await follower.stop();
+      await runner.stop();
       return 0;
     }
     if (command === 'status') {
@@ -90,7 +84,7 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
       for (const contract of contracts) {
         let head: number | null = null;
         try {
-          head = Number(await getChainClient(resolveRpcUrl(contract.rpcUrl)).getBlockNumber());
+          head = Number(await (await clientOfChain(contract.chainId)).getBlockNumber());
         } catch (error) {
           out.log(`  (head unknown: ${shortError(error)})`);
         }

@@ -15,7 +15,8 @@ import { auditCode, audits, codeCompilations, codeMatches, securityAlerts, skyne
 import { logger } from '../logger';
 import { notifyWatchersOfAlert } from '../notifications';
 import { sameRuntime, type ByteRange } from './bytecode';
-import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
+import { shortError, withRetry } from './chain';
+import { chainClient, findSkynetChain } from './chains';
 import { readProxy } from './proxy';
 import { loadSolc } from './solc-versions';
 
@@ -76,19 +77,10 @@ export async function compileAuditCode(db: Database, code: AuditCodeRow): Promis
   return contracts ? { kind: 'compiled', contracts } : { kind: 'failed', error: error! };
 }
 
-let configuredChain: { url: string; chainId: number } | null = null;
-
-/** A client for a chain Skynet reads: the endpoint of a contract it watches there, else RPC_URL when it is that chain. */
-export async function chainClientFor(db: Database, chainId: number): Promise<PublicClient | null> {
-  const [watched] = await db.select({ rpcUrl: skynetContracts.rpcUrl }).from(skynetContracts).where(eq(skynetContracts.chainId, chainId)).limit(1);
-  if (watched) return getChainClient(resolveRpcUrl(watched.rpcUrl));
-  const url = getConfig().rpcUrl;
-  if (!url) return null;
-  if (configuredChain?.url !== url) {
-    const id = await withRetry(() => getChainClient(url).getChainId(), { what: 'chain id of RPC_URL', attempts: 2 });
-    configuredChain = { url, chainId: id };
-  }
-  return configuredChain.chainId === chainId ? getChainClient(url) : null;
+/** A client for a chain Skynet follows (its registry), or null for a chain it does not. */
+export async function chainClientFor(chainId: number): Promise<PublicClient | null> {
+  const chain = await findSkynetChain(chainId);
+  return chain ? chainClient(chain) : null;
 }
 
 type Outcome = { status: CodeMatchStatus; reason: CodeMatchReason | null; detail: string | null; implementation: string | null };
@@ -111,7 +103,7 @@ export async function checkAuditCode(db: Database, auditId: string): Promise<voi
     let outcome: Outcome;
     let auditedImplementation = before?.auditedImplementation ?? null;
     try {
-      const client = await chainClientFor(db, deployment.chainId);
+      const client = await chainClientFor(deployment.chainId);
       if (!client) outcome = unknown('chain-unreachable', `Skynet has no endpoint for ${evmChainName(deployment.chainId)}.`);
       else {
         const address = deployment.address as `0x${string}`;

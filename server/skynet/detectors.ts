@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { decodeFunctionData, parseAbi, type Abi, type PublicClient } from 'viem';
 
 import { AUTOMATIC_ALERT_TEXTS, AUTOMATIC_ALERT_TITLES, evmChainName, type AlertEvidence } from '@/lib/alerts';
@@ -8,12 +8,13 @@ import { AUTOMATIC_ALERT_TEXTS, AUTOMATIC_ALERT_TITLES, evmChainName, type Alert
 import { CACHE_TAGS, revalidatePublicData } from '../cache-tags';
 import { getConfig } from '../config';
 import type { Database } from '../db/client';
-import { securityAlerts, skynetEvents, skynetPrivilegedFunctions, skynetTransactions, type SkynetContractRow } from '../db/schema';
+import { securityAlerts, type SkynetContractRow } from '../db/schema';
 import { logger } from '../logger';
 import { notifyWatchersOfAlert } from '../notifications';
 import { plainArgs } from './abi';
 import { withRetry } from './chain';
 import { EVENT_RULES, type DetectedEvent, type DetectorSettings, type RuleContext, type RuleFinding } from './detector-rules';
+import { skynetMetrics } from './metrics';
 
 const SUPPLY_ABI = parseAbi(['function totalSupply() view returns (uint256)']);
 
@@ -28,12 +29,16 @@ export function detectorDedupeKey(contract: Pick<SkynetContractRow, 'projectId' 
   return ['skynet', contract.projectId, contract.chainId, contract.address, txHash.toLowerCase(), rule, ...(ordinal === undefined ? [] : [ordinal])].join(':');
 }
 
-const dedupePrefix = (contract: Pick<SkynetContractRow, 'projectId' | 'chainId' | 'address'>) => `skynet:${contract.projectId}:${contract.chainId}:${contract.address}:`;
-
-type Detection = { dedupeKey: string; finding: RuleFinding; evidence: Omit<AlertEvidence, 'blockHash'>; blockTime: Date };
+export type Detection = { dedupeKey: string; finding: RuleFinding; evidence: Omit<AlertEvidence, 'blockHash'>; blockTime: Date };
 
 /** Stores one detection: a new alert notifies the project's watchers; a known one is only brought up to date. */
-async function saveDetection(tx: Database, contract: SkynetContractRow, detection: Detection, blockHash: string, explorerUrl: string | null): Promise<'new' | 'updated' | 'same'> {
+export async function saveDetection(
+  tx: Database,
+  contract: Pick<SkynetContractRow, 'projectId' | 'chainId'>,
+  detection: Detection,
+  blockHash: string,
+  explorerUrl: string | null,
+): Promise<'new' | 'updated' | 'same'> {
   const evidence: AlertEvidence = { ...detection.evidence, blockHash };
   const sourceUrls = explorerUrl && evidence.txHash ? [`${explorerUrl}/tx/${evidence.txHash}`] : [];
   const now = new Date();
@@ -75,127 +80,61 @@ async function saveDetection(tx: Database, contract: SkynetContractRow, detectio
   return refreshed.length ? 'updated' : 'same';
 }
 
-/**
- * Retracts the automatic alerts of this contract whose block lies in [from, to] and whose fact is no longer stored
- * (a reorg removed it): never deleted, marked with the time and why. Answers how many were retracted.
- */
-async function retractVanishedFacts(tx: Database, contract: SkynetContractRow, range: { from: number; to: number }): Promise<number> {
-  const blockOf = sql`(${securityAlerts.evidence}->>'blockNumber')::bigint`;
-  const candidates = await tx
-    .select({ id: securityAlerts.id, evidence: securityAlerts.evidence })
-    .from(securityAlerts)
-    .where(
-      and(
-        // The project narrows by index; the key's prefix picks this contract's alerts among the project's.
-        eq(securityAlerts.projectId, contract.projectId),
-        eq(securityAlerts.origin, 'automatic'),
-        isNull(securityAlerts.retractedAt),
-        like(securityAlerts.dedupeKey, `${dedupePrefix(contract).replace(/[\\%_]/g, '\\$&')}%`),
-        sql`${blockOf} between ${range.from} and ${range.to}`,
-      ),
-    );
-  if (candidates.length === 0) return 0;
-  const hashes = [...new Set(candidates.map((candidate) => candidate.evidence?.txHash).filter((hash): hash is string => Boolean(hash)))];
-  const [events, calls] = hashes.length
-    ? await Promise.all([
-        tx.select({ txHash: skynetEvents.txHash, name: skynetEvents.name }).from(skynetEvents).where(and(eq(skynetEvents.contractId, contract.id), inArray(skynetEvents.txHash, hashes))),
-        tx
-          .select({ txHash: skynetTransactions.txHash })
-          .from(skynetTransactions)
-          .where(and(eq(skynetTransactions.contractId, contract.id), inArray(skynetTransactions.txHash, hashes), eq(skynetTransactions.succeeded, true))),
-      ])
-    : [[], []];
-  const storedEvents = new Set(events.map((event) => `${event.txHash}:${event.name}`));
-  const storedCalls = new Set(calls.map((call) => call.txHash));
-  const vanished = candidates
-    .filter(({ evidence }) => {
-      if (!evidence?.txHash) return false;
-      return evidence.rule === PRIVILEGED_CALL_RULE ? !storedCalls.has(evidence.txHash) : !storedEvents.has(`${evidence.txHash}:${evidence.event}`);
-    })
-    .map((candidate) => candidate.id);
-  if (vanished.length === 0) return 0;
-  const now = new Date();
-  await tx
-    .update(securityAlerts)
-    .set({ retractedAt: now, retractionReason: AUTOMATIC_ALERT_TEXTS.reorgRetraction, updatedAt: now })
-    .where(inArray(securityAlerts.id, vanished));
-  return vanished.length;
-}
+/** A transaction sent to a watched contract, as the block carried it (its calldata is not stored). */
+export type CallFact = {
+  txHash: string;
+  blockNumber: number;
+  blockTime: Date;
+  fromAddress: string;
+  selector: string;
+  functionName: string | null;
+  input: `0x${string}`;
+  succeeded: boolean;
+};
 
-/** Successful calls in [from, to] of functions Skynet found privileged, with their decoded arguments. */
-async function privilegedCalls(tx: Database, client: PublicClient, contract: SkynetContractRow, range: { from: number; to: number }) {
-  const rows = await tx
-    .select({
-      txHash: skynetTransactions.txHash,
-      blockNumber: skynetTransactions.blockNumber,
-      blockTime: skynetTransactions.blockTime,
-      fromAddress: skynetTransactions.fromAddress,
-      functionName: skynetTransactions.functionName,
-      signature: skynetPrivilegedFunctions.signature,
-    })
-    .from(skynetTransactions)
-    .innerJoin(skynetPrivilegedFunctions, and(eq(skynetPrivilegedFunctions.contractId, skynetTransactions.contractId), eq(skynetPrivilegedFunctions.selector, skynetTransactions.selector)))
-    .where(
-      and(
-        eq(skynetTransactions.contractId, contract.id),
-        eq(skynetTransactions.succeeded, true),
-        gte(skynetTransactions.blockNumber, range.from),
-        lte(skynetTransactions.blockNumber, range.to),
-      ),
-    )
-    .orderBy(asc(skynetTransactions.blockNumber));
-  return Promise.all(
-    rows.map(async (row) => {
-      let args: Record<string, string> = {};
-      try {
-        const sent = await withRetry(() => client.getTransaction({ hash: row.txHash as `0x${string}` }), { what: `transaction ${row.txHash}` });
-        const decoded = decodeFunctionData({ abi: contract.abi as Abi, data: sent.input });
-        const fn = (contract.abi as Abi).find((item) => item.type === 'function' && item.name === decoded.functionName);
-        args = fn && fn.type === 'function' ? plainArgs(decoded.args ?? [], fn.inputs) : {};
-      } catch (error) {
-        // The alert stands on the stored call; only its arguments are missing.
-        logger.warn({ tx: row.txHash, err: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'skynet: could not decode a privileged call');
-      }
-      return { ...row, args };
-    }),
-  );
-}
+/** What one contract saw in a stretch of blocks, for the detectors: its logs (decoded) and the calls sent to it. */
+export type ContractFacts = {
+  contract: SkynetContractRow;
+  events: Omit<DetectedEvent, 'ordinal'>[];
+  calls: CallFact[];
+  /** Its privileged functions, by selector (their signatures). */
+  privileged: Map<string, string>;
+  blockHashes: Map<number, string>;
+};
 
-/** The facts of one batch as detections: the event rules in table order, then privileged calls no event rule covered. */
-async function detect(tx: Database, contract: SkynetContractRow, range: { from: number; to: number }, client: PublicClient, settings: DetectorSettings): Promise<Detection[]> {
-  const stored = await tx
-    .select({ txHash: skynetEvents.txHash, logIndex: skynetEvents.logIndex, blockNumber: skynetEvents.blockNumber, blockTime: skynetEvents.blockTime, name: skynetEvents.name, args: skynetEvents.args })
-    .from(skynetEvents)
-    .where(and(eq(skynetEvents.contractId, contract.id), gte(skynetEvents.blockNumber, range.from), lte(skynetEvents.blockNumber, range.to)))
-    .orderBy(asc(skynetEvents.blockNumber), asc(skynetEvents.logIndex));
-  const ordinals = new Map<string, number>();
-  const events: DetectedEvent[] = stored.map((event) => {
-    const ordinal = ordinals.get(event.txHash) ?? 0;
-    ordinals.set(event.txHash, ordinal + 1);
-    return { ...event, ordinal, name: event.name ?? '' };
-  });
-
+/** The supply reads of one batch: each (contract, block) asked once. */
+function supplyReader(client: PublicClient, contract: string): RuleContext['totalSupplyAt'] {
   const supplies = new Map<number, Promise<bigint | null>>();
-  const context: RuleContext = {
-    contract: contract.address,
-    abi: contract.abi as Abi,
-    settings,
-    totalSupplyAt: (blockNumber) => {
-      if (!supplies.has(blockNumber)) {
-        supplies.set(
-          blockNumber,
-          withRetry(() => client.readContract({ address: contract.address as `0x${string}`, abi: SUPPLY_ABI, functionName: 'totalSupply', blockNumber: BigInt(blockNumber) }), {
-            what: `totalSupply at ${blockNumber}`,
-            attempts: 2,
-          }).catch((error: unknown) => {
-            logger.warn({ contract: contract.address, blockNumber, err: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'skynet: no totalSupply; supply rules skipped');
-            return null;
-          }),
-        );
-      }
-      return supplies.get(blockNumber)!;
-    },
+  return (blockNumber) => {
+    if (!supplies.has(blockNumber)) {
+      supplies.set(
+        blockNumber,
+        withRetry(() => client.readContract({ address: contract as `0x${string}`, abi: SUPPLY_ABI, functionName: 'totalSupply', blockNumber: BigInt(blockNumber) }), {
+          what: `totalSupply at ${blockNumber}`,
+          attempts: 2,
+        }).catch((error: unknown) => {
+          logger.warn({ contract, blockNumber, err: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'skynet: no totalSupply; supply rules skipped');
+          return null;
+        }),
+      );
+    }
+    return supplies.get(blockNumber)!;
   };
+}
+
+/** The facts as detections: the event rules in table order, then privileged calls no event rule covered. */
+async function detect(facts: ContractFacts, client: PublicClient, settings: DetectorSettings): Promise<Detection[]> {
+  const { contract } = facts;
+  const abi = contract.abi as Abi;
+  const ordinals = new Map<string, number>();
+  const events: DetectedEvent[] = [...facts.events]
+    .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
+    .map((event) => {
+      const ordinal = ordinals.get(event.txHash) ?? 0;
+      ordinals.set(event.txHash, ordinal + 1);
+      return { ...event, ordinal };
+    });
+  const context: RuleContext = { contract: contract.address, abi, settings, totalSupplyAt: supplyReader(client, contract.address) };
 
   const detections: Detection[] = [];
   const base = { chainId: contract.chainId, contract: contract.address };
@@ -218,44 +157,65 @@ async function detect(tx: Database, contract: SkynetContractRow, range: { from: 
   // A privileged call whose transaction already raised an event alert (a pause, an ownership transfer, a large mint)
   // adds nothing: one alert says it. Only the others, e.g. a small mint or a setter, get their own.
   const covered = new Set(detections.map((detection) => detection.evidence.txHash));
-  for (const call of await privilegedCalls(tx, client, contract, range)) {
-    if (call.blockTime <= contract.createdAt || covered.has(call.txHash)) continue;
-    const fn = call.signature || call.functionName || 'unknown';
+  for (const call of facts.calls) {
+    const signature = facts.privileged.get(call.selector);
+    if (signature === undefined || !call.succeeded || call.blockTime <= contract.createdAt || covered.has(call.txHash)) continue;
+    const fn = signature || call.functionName || 'unknown';
+    const args = decodedArguments(abi, call.input, call.txHash);
+    const values = { caller: call.fromAddress, function: fn, ...args };
     detections.push({
       dedupeKey: detectorDedupeKey(contract, call.txHash, PRIVILEGED_CALL_RULE),
-      finding: { type: 'privileged-call', title: AUTOMATIC_ALERT_TITLES.privilegedCall(contract.address, fn, call.fromAddress), values: { caller: call.fromAddress, function: fn, ...call.args } },
-      evidence: { ...base, rule: PRIVILEGED_CALL_RULE, blockNumber: call.blockNumber, txHash: call.txHash, functionName: call.functionName ?? fn, values: { caller: call.fromAddress, function: fn, ...call.args } },
+      finding: { type: 'privileged-call', title: AUTOMATIC_ALERT_TITLES.privilegedCall(contract.address, fn, call.fromAddress), values },
+      evidence: { ...base, rule: PRIVILEGED_CALL_RULE, blockNumber: call.blockNumber, txHash: call.txHash, functionName: call.functionName ?? fn, values },
       blockTime: call.blockTime,
     });
   }
   return detections;
 }
 
-/**
- * Turns the facts a batch just stored for blocks [from, to] into automatic alerts (each published at once with its
- * evidence, and its project's watchers notified in the same transaction), and retracts the automatic alerts whose
- * facts in that range are gone (a reorg). Runs inside the batch's transaction; a re-read makes no second alert.
- */
-export async function runDetectors(tx: Database, contract: SkynetContractRow, range: { from: number; to: number }, client: PublicClient): Promise<void> {
-  const config = getConfig();
-  const detections = await detect(tx, contract, range, client, config.detectors);
-  const blockHashes = new Map<number, Promise<string>>();
-  const blockHashOf = (blockNumber: number) => {
-    if (!blockHashes.has(blockNumber)) {
-      blockHashes.set(
-        blockNumber,
-        withRetry(() => client.getBlock({ blockNumber: BigInt(blockNumber) }), { what: `block ${blockNumber}` }).then((block) => block.hash!),
-      );
-    }
-    return blockHashes.get(blockNumber)!;
-  };
-  let changed = 0;
-  for (const detection of detections) {
-    const outcome = await saveDetection(tx, contract, detection, await blockHashOf(detection.evidence.blockNumber!), config.explorerUrl);
-    if (outcome !== 'same') changed++;
+/** A call's arguments decoded with the contract's ABI; none when it does not decode (the alert stands on the call). */
+function decodedArguments(abi: Abi, input: `0x${string}`, txHash: string): Record<string, string> {
+  try {
+    const decoded = decodeFunctionData({ abi, data: input });
+    const fn = abi.find((item) => item.type === 'function' && item.name === decoded.functionName);
+    return fn && fn.type === 'function' ? plainArgs(decoded.args ?? [], fn.inputs) : {};
+  } catch (error) {
+    logger.warn({ tx: txHash, err: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'skynet: could not decode a privileged call');
+    return {};
   }
-  // After the detections: a fact re-mined elsewhere in this range has already moved its alert out of the way.
-  changed += await retractVanishedFacts(tx, contract, range);
+}
+
+/** An alert a batch raised for the first time, for the block-to-alert figure. */
+export type RaisedAlert = { chainId: number; blockTime: Date };
+
+/**
+ * Turns what contracts saw in a batch into automatic alerts (each published at once with its evidence, its
+ * project's watchers notified in the same transaction). Runs inside the batch's transaction; a re-read makes no
+ * second alert. Answers how many alerts changed and which were new.
+ */
+export async function runDetectors(tx: Database, batch: ContractFacts[], client: PublicClient, explorerUrl: string | null): Promise<{ changed: number; raised: RaisedAlert[] }> {
+  const config = getConfig();
+  let changed = 0;
+  const raised: RaisedAlert[] = [];
+  for (const facts of batch) {
+    if (facts.contract.createdAt >= latestBlockTime(facts)) continue;
+    for (const detection of await detect(facts, client, config.detectors)) {
+      const blockHash = facts.blockHashes.get(detection.evidence.blockNumber!) ?? '';
+      const outcome = await saveDetection(tx, facts.contract, detection, blockHash, explorerUrl);
+      if (outcome !== 'same') changed++;
+      if (outcome === 'new') raised.push({ chainId: facts.contract.chainId, blockTime: detection.blockTime });
+    }
+  }
+  return { changed, raised };
+}
+
+const latestBlockTime = (facts: ContractFacts) =>
+  new Date(Math.max(0, ...facts.events.map((event) => event.blockTime.getTime()), ...facts.calls.map((call) => call.blockTime.getTime())));
+
+/** After a batch committed: the alert lists are expired and the block-to-alert figure records the new ones. */
+export function afterAlertsChanged(changed: number, raised: RaisedAlert[]): void {
+  const now = Date.now();
+  for (const alert of raised) skynetMetrics().blockToAlert.observe({ chain: String(alert.chainId) }, Math.max(0, (now - alert.blockTime.getTime()) / 1000));
   if (changed === 0) return;
   try {
     revalidatePublicData(CACHE_TAGS.alerts);
@@ -263,4 +223,27 @@ export async function runDetectors(tx: Database, contract: SkynetContractRow, ra
     // A cache that cannot be expired from here must not undo the batch: cached lists catch up within their revalidate time.
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'skynet: could not expire the cached alert lists');
   }
+}
+
+/**
+ * After a reorg rolled a chain back to `forkBlock`: the automatic alerts resting on a later block of that chain are
+ * retracted (never deleted), with the time and why. Re-reading the new blocks lifts the retraction of a fact that
+ * came back (saveDetection). Answers how many were retracted.
+ */
+export async function retractAlertsAfter(tx: Database, chainId: number, forkBlock: number): Promise<number> {
+  const now = new Date();
+  const retracted = await tx
+    .update(securityAlerts)
+    .set({ retractedAt: now, retractionReason: AUTOMATIC_ALERT_TEXTS.reorgRetraction, updatedAt: now })
+    .where(
+      and(
+        eq(securityAlerts.origin, 'automatic'),
+        isNull(securityAlerts.retractedAt),
+        or(sql`${securityAlerts.dedupeKey} like 'skynet:%'`, sql`${securityAlerts.dedupeKey} like 'skynet-timelock:%'`),
+        sql`(${securityAlerts.evidence}->>'chainId')::int = ${chainId}`,
+        sql`(${securityAlerts.evidence}->>'blockNumber')::bigint > ${forkBlock}`,
+      ),
+    )
+    .returning({ id: securityAlerts.id });
+  return retracted.length;
 }

@@ -1,119 +1,323 @@
 import 'server-only';
 
+import { and, eq, isNotNull } from 'drizzle-orm';
+
 import { getConfig } from '../config';
-import { getDb } from '../db/client';
-import { skynetContracts } from '../db/schema';
+import { getDatabaseHandle, type Database, type DatabaseHandle } from '../db/client';
+import { skynetChains, skynetContracts } from '../db/schema';
 import { logger } from '../logger';
-import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
-import { indexAllContracts, type IndexReport } from './indexer';
+import { refreshAdminPowers, refreshAdminPowersIfDue } from './admin-powers';
+import { shortError } from './chain';
+import { chainClient, listSkynetChains, type SkynetChain } from './chains';
+import { checkAuditCodeIfDue } from './code-match';
+import { createChainFollower, LostLeadershipError, type ChainFollower, type FollowStep, type PowersTrigger } from './follower';
+import { hasHistoryLeft, indexContractHistory, refreshDailyMetrics, type HistoryReport } from './history';
+import { clearSkynetMemo } from './memo';
+import { refreshPrivilegedAddresses } from './privileges';
+
+/** How long one history turn may read before the lane yields (the head follower runs beside it regardless). */
+const HISTORY_BUDGET_MS = 2_000;
 
 /**
- * How long one pass may spend on a contract before moving on: a contract catching up on its history (minutes of
- * blocks) goes on in the next passes, and the others' new blocks, so their alerts, wait at most about this long.
+ * One leader per chain. PostgreSQL: a session advisory lock held on a reserved connection while this process leads
+ * (PostgreSQL frees it the moment the connection drops, so a killed leader's chain is taken over at the next try);
+ * the chain's cursor is moved only from the value read, so a stale leader can never store a block twice. PGlite: one
+ * process owns the folder (DATA_DIR lock), so it always leads.
  */
-const CONTRACT_BUDGET_MS = 2_000;
+type Leadership = { held(): Promise<boolean>; release(): Promise<void> };
 
-export type SkynetFollowerOptions = {
-  /** How often the heads are read (eth_blockNumber on each endpoint the watched contracts use). */
-  pollMs: number;
-  /** A pass runs at least this often even when no head moved: a safety net for a head change the polls missed. */
-  safetyMs: number;
-  /** The index pass (all watched contracts towards the head, each within a time budget). */
-  pass?: () => Promise<IndexReport[]>;
-  /** Told of each pass that ran, with its reports. */
-  onPass?: (reports: IndexReport[]) => void;
-};
-
-export type SkynetFollower = { stop(): Promise<void> };
-
-/** The head of every endpoint the watched contracts read, as one comparable string ("" with nothing watched). */
-async function readHeads(): Promise<string> {
-  const db = await getDb();
-  const endpoints = new Set((await db.selectDistinct({ rpcUrl: skynetContracts.rpcUrl }).from(skynetContracts)).map((row) => resolveRpcUrl(row.rpcUrl)));
-  const heads = await Promise.all(
-    [...endpoints].sort().map(async (url) => `${url}=${await withRetry(() => getChainClient(url).getBlockNumber({ cacheTime: 0 }), { what: 'block number', attempts: 1 })}`),
-  );
-  return heads.join(' ');
+async function tryLead(handle: DatabaseHandle, chainId: number): Promise<Leadership | null> {
+  if (handle.kind !== 'postgres') return { held: async () => true, release: async () => {} };
+  const pool = (handle.db as unknown as { $client: import('postgres').Sql }).$client;
+  const connection = await pool.reserve();
+  const key = `skynet-chain:${chainId}`;
+  try {
+    const [{ locked }] = await connection`select pg_try_advisory_lock(hashtext(${key})) as locked`;
+    if (!locked) {
+      connection.release();
+      return null;
+    }
+  } catch (error) {
+    connection.release();
+    throw error;
+  }
+  let released = false;
+  return {
+    async held() {
+      if (released) return false;
+      try {
+        await connection`select 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      try {
+        await connection`select pg_advisory_unlock(hashtext(${key}))`;
+      } catch {
+        // the connection is gone, and the lock with it
+      } finally {
+        connection.release();
+      }
+    },
+  };
 }
 
-/**
- * Follows the chain heads: every `pollMs` it reads them (one cheap eth_blockNumber per endpoint) and runs an index
- * pass when one moved, or when `safetyMs` passed since the last pass. Passes never overlap (the next poll is
- * scheduled when a pass ends), and each re-reads the last blocks, so a reorg is still corrected.
- */
-export function startSkynetFollower({ pollMs, safetyMs, pass = () => indexAllContracts({ budgetMs: CONTRACT_BUDGET_MS }), onPass }: SkynetFollowerOptions): SkynetFollower {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> | null = null;
-  let seenHeads: string | null = null;
-  let lastPassAt = 0;
-  let lastFailure: string | null = null;
-
-  const poll = async () => {
+/** The lanes beside the head: history of newly watched contracts, then who controls what after the events that change it. */
+async function runHistoryTurn(db: Database, chain: SkynetChain, budgetMs: number | undefined): Promise<HistoryReport[]> {
+  const client = chainClient(chain);
+  const waiting = (await db.select().from(skynetContracts).where(and(eq(skynetContracts.chainId, chain.id), isNotNull(skynetContracts.liveFromBlock)))).filter(hasHistoryLeft);
+  const { batchBlocks } = getConfig().skynet;
+  const reports: HistoryReport[] = [];
+  for (const contract of waiting) {
+    const started = performance.now();
     try {
-      const heads = await readHeads();
-      if (heads !== seenHeads || Date.now() - lastPassAt >= safetyMs) {
-        lastPassAt = Date.now();
-        const reports = await pass();
-        // The heads read before the pass: a head that moved during it makes the next poll run another; so does a
-        // contract the budget stopped short of the head.
-        seenHeads = reports.some((report) => report.behind) ? null : heads;
-        onPass?.(reports);
-      }
-      if (lastFailure) logger.info('skynet: the chain answers again');
-      lastFailure = null;
+      reports.push(await indexContractHistory(db, client, contract, { batchBlocks, budgetMs, explorerUrl: chain.explorerUrl }));
     } catch (error) {
-      // Once per distinct failure: a node that is down would otherwise fill the log every second.
       const message = shortError(error);
-      if (message !== lastFailure) logger.error({ err: message }, 'skynet: following the head failed; retrying');
-      lastFailure = message;
+      logger.error({ contract: contract.address, chainId: chain.id, err: message }, 'skynet: reading history failed; the cursor is kept');
+      await db.update(skynetContracts).set({ lastError: message.slice(0, 1000) }).where(eq(skynetContracts.id, contract.id));
+      reports.push({ contractId: contract.id, address: contract.address, fromBlock: 0, toBlock: -1, blocks: 0, transactions: 0, logs: 0, skipped: message });
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = poll().finally(() => {
-        current = null;
-        schedule();
-      });
-    }, pollMs);
-    timer.unref();
-  };
-  schedule();
+    if (budgetMs !== undefined && performance.now() - started > budgetMs) break;
+  }
+  return reports;
+}
+
+/** Reads again who controls the contracts the stored blocks changed: privileged addresses, then admin powers naming the transactions. */
+async function runPowersTurn(db: Database, chain: SkynetChain, triggers: PowersTrigger[]): Promise<void> {
+  const byContract = new Map<string, { privileges: boolean; causes: { txHash: string; blockNumber: number }[] }>();
+  for (const trigger of triggers) {
+    const entry = byContract.get(trigger.contractId) ?? { privileges: false, causes: [] };
+    entry.privileges ||= trigger.privileges;
+    if (!entry.causes.some((cause) => cause.txHash === trigger.txHash)) entry.causes.push({ txHash: trigger.txHash, blockNumber: trigger.blockNumber });
+    byContract.set(trigger.contractId, entry);
+  }
+  const client = chainClient(chain);
+  for (const [contractId, { privileges, causes }] of byContract) {
+    try {
+      const [contract] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, contractId));
+      if (!contract) continue;
+      const atBlock = BigInt(Math.max(...causes.map((cause) => cause.blockNumber)));
+      if (privileges) await refreshPrivilegedAddresses(db, client, contract, atBlock);
+      await refreshAdminPowers(db, contractId, { causes });
+    } catch (error) {
+      logger.error({ contractId, chainId: chain.id, err: shortError(error) }, 'skynet: reading admin powers after a change failed');
+    }
+  }
+}
+
+async function flushDailySeries(db: Database, follower: ChainFollower) {
+  for (const [projectId, span] of follower.takeDirtySeries()) {
+    try {
+      await refreshDailyMetrics(db, projectId, span.first, span.last);
+    } catch (error) {
+      logger.warn({ projectId, err: shortError(error) }, 'skynet: the daily series could not be brought up to date; next time');
+    }
+  }
+}
+
+export type PassReport = { chains: (FollowStep | { chainId: number; skipped: string })[]; history: HistoryReport[] };
+
+/**
+ * One catch-up pass over every chain of the registry, lanes in turn (the CLI's `index --once`, tests): the head
+ * follower to the head, every history to its end, then the admin-powers readings the blocks called for.
+ */
+export async function indexAllContracts(): Promise<PassReport> {
+  const handle = await getDatabaseHandle();
+  const report: PassReport = { chains: [], history: [] };
+  for (const chain of await listSkynetChains()) {
+    const leadership = await tryLead(handle, chain.id);
+    if (!leadership) {
+      report.chains.push({ chainId: chain.id, skipped: 'another worker leads this chain' });
+      continue;
+    }
+    try {
+      const follower = createChainFollower(handle.db, chain, chainClient(chain));
+      for (;;) {
+        const step = await follower.step();
+        report.chains.push(step);
+        if (step.reorgTo === undefined && step.toBlock >= step.head) break;
+      }
+      for (;;) {
+        const turn = await runHistoryTurn(handle.db, chain, undefined);
+        report.history.push(...turn);
+        if (!turn.some((entry) => entry.behind)) break;
+      }
+      await runPowersTurn(handle.db, chain, follower.takeTriggers());
+      await flushDailySeries(handle.db, follower);
+    } catch (error) {
+      const message = shortError(error);
+      logger.error({ chainId: chain.id, err: message }, 'skynet: following the chain failed');
+      await recordChainError(handle.db, chain.id, message);
+      report.chains.push({ chainId: chain.id, skipped: message });
+    } finally {
+      await leadership.release();
+    }
+  }
+  await checkAuditCodeIfDue(handle.db);
+  await refreshAdminPowersIfDue(handle.db);
+  clearSkynetMemo();
+  return report;
+}
+
+async function recordChainError(db: Database, chainId: number, message: string) {
+  await db
+    .insert(skynetChains)
+    .values({ chainId, lastError: message.slice(0, 1000) })
+    .onConflictDoUpdate({ target: skynetChains.chainId, set: { lastError: message.slice(0, 1000), updatedAt: new Date() } })
+    .catch(() => {});
+}
+
+export type SkynetRunnerOptions = {
+  /** Told of each head step that stored blocks (tests, the CLI). */
+  onStep?: (step: FollowStep) => void;
+  /** How long to wait between polls of a chain with no new block; by default an eighth of its block time. */
+  pollMs?: (chain: SkynetChain) => number;
+};
+
+export type SkynetRunner = { stop(): Promise<void> };
+
+/** A chain's pace: poll an eighth of a block time apart (at least 50 ms, at most SKYNET_POLL_SECONDS). */
+const defaultPollMs = (chain: SkynetChain) => Math.min(getConfig().skynet.pollSeconds * 1000, Math.max(50, (chain.blockTimeSeconds * 1000) / 8));
+
+/**
+ * Follows every chain of the registry until stopped: per chain, while this process leads it, a head loop (a step
+ * whenever the head moves, polled at the chain's pace, resting most of a block time after a new block), a history
+ * lane and a powers lane beside it, and the slow safety re-reads. A process that does not lead tries again each
+ * second, so a dead leader's chain is taken over within seconds.
+ */
+export function startSkynetRunner(options: SkynetRunnerOptions = {}): SkynetRunner {
+  let stopped = false;
+  const loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopped) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      }
+      sleepers.add(done);
+    });
+  const pollMs = options.pollMs ?? defaultPollMs;
+
+  async function followChain(chain: SkynetChain) {
+    const handle = await getDatabaseHandle();
+    let lastFailure: string | null = null;
+    while (!stopped) {
+      let leadership: Leadership | null = null;
+      try {
+        leadership = await tryLead(handle, chain.id);
+      } catch (error) {
+        logger.warn({ chainId: chain.id, err: shortError(error) }, 'skynet: could not ask for the chain lease');
+      }
+      if (!leadership) {
+        await sleep(1000);
+        continue;
+      }
+      logger.info({ chainId: chain.id, name: chain.name }, 'skynet: following the chain (this process leads it)');
+      const follower = createChainFollower(handle.db, chain, chainClient(chain));
+      const lanes = runLanes(handle.db, chain, follower);
+      try {
+        while (!stopped) {
+          if (!(await leadership.held())) throw new LostLeadershipError('the chain lease connection was lost');
+          const step = await follower.step();
+          if (lastFailure) logger.info({ chainId: chain.id }, 'skynet: the chain answers again');
+          lastFailure = null;
+          if (step.blocks > 0) options.onStep?.(step);
+          const behind = step.toBlock < step.head || step.reorgTo !== undefined;
+          // After a new block the next is a block time away: rest most of it, then poll at the chain's pace.
+          await sleep(behind ? 0 : step.blocks > 0 ? Math.max(pollMs(chain), chain.blockTimeSeconds * 1000 * 0.6) : pollMs(chain));
+        }
+      } catch (error) {
+        const message = shortError(error);
+        if (error instanceof LostLeadershipError) logger.warn({ chainId: chain.id, err: message }, 'skynet: no longer leading the chain');
+        else {
+          // Once per distinct failure: a node that is down would otherwise fill the log every second.
+          if (message !== lastFailure) logger.error({ chainId: chain.id, err: message }, 'skynet: following the chain failed; retrying');
+          lastFailure = message;
+          await recordChainError(handle.db, chain.id, message);
+        }
+        await sleep(1000);
+      } finally {
+        lanes.stop();
+        await lanes.done;
+        await leadership.release();
+      }
+    }
+  }
+
+  /** History, powers and safety re-reads while this process leads the chain; they never hold up the head loop. */
+  function runLanes(db: Database, chain: SkynetChain, follower: ChainFollower) {
+    let laneStopped = false;
+    const done = (async () => {
+      let lastSafety = 0;
+      while (!stopped && !laneStopped) {
+        try {
+          const turn = await runHistoryTurn(db, chain, HISTORY_BUDGET_MS);
+          await runPowersTurn(db, chain, follower.takeTriggers());
+          await flushDailySeries(db, follower);
+          if (Date.now() - lastSafety > getConfig().skynet.intervalSeconds * 1000) {
+            lastSafety = Date.now();
+            await checkAuditCodeIfDue(db);
+            await refreshAdminPowersIfDue(db, chain.id);
+          }
+          if (turn.length) clearSkynetMemo();
+          if (!turn.some((entry) => entry.behind)) await sleep(250);
+        } catch (error) {
+          logger.error({ chainId: chain.id, err: shortError(error) }, 'skynet: a lane beside the head failed; retrying');
+          await sleep(1000);
+        }
+      }
+    })();
+    return {
+      done,
+      stop: () => {
+        laneStopped = true;
+      },
+    };
+  }
+
+  const started = (async () => {
+    const chains = await listSkynetChains().catch((error: unknown) => {
+      logger.error({ err: shortError(error) }, 'skynet: the chain registry could not be read (RPC_URL does not answer its chain id); Skynet is off');
+      return [];
+    });
+    for (const chain of chains) loops.push(followChain(chain));
+  })();
+
   return {
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+      await started;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops);
     },
   };
 }
 
-let follower: SkynetFollower | null = null;
+let runner: SkynetRunner | null = null;
 
 /**
- * With RPC_URL set, the server indexes by itself, following the head every SKYNET_POLL_SECONDS (and passing at least
- * every SKYNET_INTERVAL_SECONDS): on the embedded database it is the only process that may open the data folder.
- * PostgreSQL workers running the CLI at the same time are kept apart by the per-contract advisory locks.
+ * With a chain registry (SKYNET_CHAINS, or RPC_URL), the server follows the chains by itself: on the embedded
+ * database it is the only process that may open the data folder; on PostgreSQL, workers running beside it share the
+ * chains, one leader each.
  */
 export function startSkynetTimer(): void {
-  const config = getConfig();
-  if (!config.rpcUrl || follower) return;
-  const { pollSeconds, intervalSeconds } = config.skynet;
-  follower = startSkynetFollower({
-    pollMs: pollSeconds * 1000,
-    safetyMs: intervalSeconds * 1000,
-    onPass: (reports) => {
-      const indexed = reports.filter((report) => !report.skipped && report.blocks > 0);
-      if (indexed.length) logger.debug({ contracts: indexed.length, blocks: indexed.reduce((sum, report) => sum + report.blocks, 0) }, 'skynet: indexed');
-    },
-  });
-  logger.info({ pollSeconds, everySeconds: intervalSeconds }, 'skynet: indexer on, following the head');
+  if (runner) return;
+  runner = startSkynetRunner();
+  logger.info('skynet: following the chains of the registry');
 }
 
-/** Stops following the head, waiting for the pass in flight. */
+/** Stops following the chains, waiting for the steps in flight. */
 export async function stopSkynetTimer(): Promise<void> {
-  const stopping = follower;
-  follower = null;
+  const stopping = runner;
+  runner = null;
   await stopping?.stop();
 }

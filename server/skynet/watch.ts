@@ -9,7 +9,8 @@ import type { Database } from '../db/client';
 import { projects, skynetContracts, skynetKnownContracts, type SkynetContractRow } from '../db/schema';
 import { getConfig } from '../config';
 import { logger } from '../logger';
-import { findCreationBlock, getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
+import { findCreationBlock, shortError, withRetry } from './chain';
+import { chainClient, listSkynetChains, requireSkynetChain, type SkynetChain } from './chains';
 import { analyzePrivilegedFunctions } from './privileges';
 
 export const watchOptionsSchema = z.object({
@@ -19,7 +20,7 @@ export const watchOptionsSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hexadecimal digits')
     .transform((value) => value.toLowerCase())
     .optional(),
-  rpcUrl: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  /** A chain of the registry; may be left out when the registry has one chain. */
   chainId: z.coerce.number().int().positive().optional(),
   abiFile: z.string().optional(),
   sourceFile: z.string().optional(),
@@ -61,19 +62,28 @@ export async function historyStart(
   return { fromBlock: logsFrom, creationBlock, transactionsFromBlock: head - logsFrom <= backfillBlocks ? logsFrom : head - backfillBlocks };
 }
 
+/** The chain a watch names, or the registry's only chain when it names none. */
+export async function watchedChain(chainId: number | undefined): Promise<SkynetChain> {
+  if (chainId !== undefined) return requireSkynetChain(chainId);
+  const chains = await listSkynetChains();
+  if (chains.length === 1) return chains[0];
+  if (chains.length === 0) throw new Error('Skynet follows no chain: set SKYNET_CHAINS (or RPC_URL for one chain).');
+  throw new Error(`Skynet follows ${chains.length} chains (${chains.map((entry) => entry.id).join(', ')}): name one with --chain N.`);
+}
+
 /**
  * Registers contracts of a project (upserting, so watching again updates the ABI and analysis but keeps the
  * cursor) and finds their privileged functions. A newly watched contract is indexed from its history (see
  * historyStart); watching it again keeps where it starts unless `--from-block` is given. Without an address, the
- * project's known token contracts on the endpoint's chain are watched. The ABI defaults to ERC-20's.
+ * project's known token contracts on that chain are watched. The ABI defaults to ERC-20's.
  */
 export async function watchContracts(db: Database, input: WatchOptions): Promise<SkynetContractRow[]> {
   const options = watchOptionsSchema.parse(input);
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, options.projectId));
   if (!project) throw new Error(`No project with id ${options.projectId}.`);
-  const rpcUrl = resolveRpcUrl(options.rpcUrl ?? null);
-  const client = getChainClient(rpcUrl);
-  const chainId = options.chainId ?? (await withRetry(() => client.getChainId(), { what: 'chain id' }));
+  const chain = await watchedChain(options.chainId);
+  const client = chainClient(chain);
+  const chainId = chain.id;
 
   let addresses: string[];
   if (options.address) addresses = [options.address];
@@ -103,7 +113,6 @@ export async function watchContracts(db: Database, input: WatchOptions): Promise
       projectId: options.projectId,
       chainId,
       address,
-      rpcUrl: options.rpcUrl ?? null,
       abi: abi as unknown[],
       fromBlock: start?.fromBlock ?? existing!.fromBlock,
       creationBlock: start?.creationBlock ?? null,
@@ -115,14 +124,16 @@ export async function watchContracts(db: Database, input: WatchOptions): Promise
       .onConflictDoUpdate({
         target: [skynetContracts.projectId, skynetContracts.chainId, skynetContracts.address],
         set: {
-          rpcUrl: values.rpcUrl,
           abi: values.abi,
+          updatedAt: new Date(),
           // An earlier start re-reads from there: the cursor is dropped so the history before it is indexed too.
           ...(start ? { fromBlock: start.fromBlock, transactionsFromBlock: start.transactionsFromBlock, ...(existing && start.fromBlock < existing.fromBlock ? { cursorBlock: null } : {}) } : {}),
         },
       })
       .returning();
     await analyzePrivilegedFunctions(db, client, row, abi, sourceEvidence);
+    // The head follower reloads what it watches when this moves: now with the privileged functions found.
+    await db.update(skynetContracts).set({ updatedAt: new Date() }).where(eq(skynetContracts.id, row.id));
     watched.push(row);
   }
   return watched;

@@ -54,7 +54,7 @@ export async function saveAuditCode(actor: StaffActor, auditId: string, raw: Aud
   const [audit] = await db.select({ id: audits.id, status: audits.status }).from(audits).where(eq(audits.id, auditId));
   if (!audit) throw new UserFacingError(STAFF_MESSAGES.auditNotFound, 404);
   for (const { chainId, address } of input.deployments) {
-    const client = await chainClientFor(db, chainId).catch(() => null);
+    const client = await chainClientFor(chainId).catch(() => null);
     if (!client) throw new UserFacingError(AUDIT_CODE_MESSAGES.unknownChain(chainId), 400);
     let code: string | undefined;
     try {

@@ -36,6 +36,7 @@ const STATIC_ROUTES = [
   '/auth/signup',
   '/projects/bitcoin',
   '/alerts',
+  '/status',
 ];
 
 test.describe('every route answers', () => {

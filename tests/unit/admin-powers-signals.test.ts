@@ -30,6 +30,12 @@ describe('governanceSignalsFromAdminPowers', () => {
     });
   });
 
+  it('scores a Safe with a module as a single key, and one whose modules cannot be listed as an unidentified holder', () => {
+    const privileged = (controller: { kind: 'safe'; threshold: number; owners: number; modules: number | null }) =>
+      governanceSignalsFromAdminPowers([{ address: '0x1', summary: 's', held: [{ controller, delaySeconds: 0 }] }])?.privilegedRoles.value;
+    expect([privileged({ ...safe(2), modules: 1 }), privileged({ ...safe(2), modules: null }), privileged({ ...safe(2), modules: 0 })]).toEqual([0, 40, 80]);
+  });
+
   it('scores an unidentified holder 40, a 1-of-N Safe as a single key, and a delay under a day 20', () => {
     const signals = governanceSignalsFromAdminPowers([{ address: '0x1', summary: 's', held: [{ controller: { kind: 'unknown-contract' }, delaySeconds: 3600 }] }]);
     expect([signals?.privilegedRoles.value, signals?.upgradeTimelock.value]).toEqual([40, 20]);

@@ -3,7 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { bigint, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import type { AdminRiskLevel, FinalController, PowerCategory } from '@/lib/skynet/admin-powers';
+import type { AdminRiskLevel, HolderChainReading, PowerCategory } from '@/lib/skynet/admin-powers';
 import type { SkynetEvidence } from '@/lib/skynet/types';
 
 import { skynetContracts } from './skynet';
@@ -19,9 +19,7 @@ export const adminPowers = pgTable(
     implementation: text('implementation'),
     proxyAdmin: text('proxy_admin'),
     /** Per holder followed (owner, proxy admin): its chain of links to the final controller, and the delay on the way. */
-    holders: jsonb('holders')
-      .$type<{ holder: string; privilege: string; links: { address: string; kind: string; evidence: string; threshold?: number; owners?: string[]; minDelay?: number; proposers?: string[]; executors?: string[] }[]; controller: FinalController; delaySeconds: number; truncated: boolean }[]>()
-      .notNull(),
+    holders: jsonb('holders').$type<HolderChainReading[]>().notNull(),
     powers: jsonb('powers').$type<{ category: PowerCategory; functions: string[]; holder: string | null; delaySeconds: number }[]>().notNull(),
     /** Upgraded / AdminChanged / BeaconUpgraded events of the contract, oldest first, read on from the last reading's block. */
     upgrades: jsonb('upgrades').$type<{ kind: 'upgraded' | 'admin-changed' | 'beacon-upgraded'; to: string; from: string | null; blockNumber: number; txHash: string; logIndex: number }[]>().notNull().default([]),

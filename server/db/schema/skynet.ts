@@ -16,7 +16,11 @@ import { projects } from './catalog';
 /** How a privileged function or address was found; kept with it as evidence. */
 export type { SkynetEvidence };
 
-/** A contract of a project that the indexer follows; `cursorBlock` is the last block fully stored. */
+/**
+ * A contract of a project that Skynet follows on a chain of the registry (SKYNET_CHAINS). Its history, blocks
+ * [fromBlock, liveFromBlock), is read by the history lane with `cursorBlock` its last block stored; from
+ * `liveFromBlock` on, the chain's head follower hands it the facts of each block it reads (skynet_chains).
+ */
 export const skynetContracts = pgTable(
   'skynet_contracts',
   {
@@ -26,8 +30,6 @@ export const skynetContracts = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     chainId: integer('chain_id').notNull(),
     address: text('address').notNull(),
-    /** The contract's own endpoint; null reads RPC_URL. */
-    rpcUrl: text('rpc_url'),
     abi: jsonb('abi').$type<unknown[]>().notNull(),
     fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
     /** The block that created the contract (found by binary search on eth_getCode), when known. */
@@ -35,17 +37,48 @@ export const skynetContracts = pgTable(
     /** Transactions are scanned from this block (logs from fromBlock): the figures' first block on the project page. */
     transactionsFromBlock: bigint('transactions_from_block', { mode: 'number' }),
     cursorBlock: bigint('cursor_block', { mode: 'number' }),
+    /** The first block the head follower read for it; null until it joins (then history runs up to the block before). */
+    liveFromBlock: bigint('live_from_block', { mode: 'number' }),
     headBlock: bigint('head_block', { mode: 'number' }),
     lastError: text('last_error'),
     lastIndexedAt: timestamp('last_indexed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved whenever its ABI, start or privileged functions change: the head follower reloads what it watches then. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('skynet_contracts_project_chain_address_idx').on(table.projectId, table.chainId, table.address),
     index('skynet_contracts_address_idx').on(table.address),
+    index('skynet_contracts_chain_idx').on(table.chainId, table.updatedAt),
     check('skynet_contracts_address_format', sql`${table.address} ~ '^0x[0-9a-f]{40}$'`),
     check('skynet_contracts_from_block', sql`${table.fromBlock} >= 0`),
   ],
+);
+
+/**
+ * The head follower's place on each chain: the last block whose facts are stored for every live contract (with its
+ * hash, so the next block's parent hash proves no reorg), the head last seen, and the last failure.
+ */
+export const skynetChains = pgTable('skynet_chains', {
+  chainId: integer('chain_id').primaryKey(),
+  indexedBlock: bigint('indexed_block', { mode: 'number' }),
+  headBlock: bigint('head_block', { mode: 'number' }),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The recent blocks a chain's follower stored (number, hash, parent): a new block's parent hash is checked against them, and a fork point found. */
+export const skynetChainBlocks = pgTable(
+  'skynet_chain_blocks',
+  {
+    chainId: integer('chain_id').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    parentHash: text('parent_hash').notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.number] })],
 );
 
 /** A transaction sent to a watched contract (reverted ones included), decoded with the contract's ABI. */

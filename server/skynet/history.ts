@@ -1,29 +1,24 @@
 import 'server-only';
 
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { decodeEventLog, decodeFunctionData, toFunctionSelector, type Abi, type AbiFunction, type Block, type Log, type PublicClient, type Transaction } from 'viem';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { decodeFunctionData, toFunctionSelector, type Abi, type AbiFunction, type Block, type Log, type PublicClient, type Transaction } from 'viem';
 
-import { getConfig } from '../config';
-import { getDatabaseHandle, type Database, type DatabaseHandle } from '../db/client';
-import { skynetContracts, skynetEvents, skynetMetricPoints, skynetTransactions, type SkynetContractRow } from '../db/schema';
+import type { Database } from '../db/client';
+import { skynetContracts, skynetEvents, skynetMetricPoints, skynetPrivilegedFunctions, skynetTransactions, type SkynetContractRow } from '../db/schema';
 import { logger } from '../logger';
-import { nudgeMailWorker } from '../mail/worker';
-import { nudgeWebhookWorker } from '../webhooks/worker';
-import { plainArgs } from './abi';
-import { getChainClient, resolveRpcUrl, shortError, withRetry } from './chain';
-import { refreshAdminPowersIfDue } from './admin-powers';
-import { checkAuditCodeIfDue } from './code-match';
-import { runDetectors } from './detectors';
-import { clearSkynetMemo } from './memo';
-import { refreshPrivilegedAddresses } from './privileges';
+import { shortError, withRetry } from './chain';
+import { afterAlertsChanged, runDetectors, type CallFact } from './detectors';
+import { decodeWatchedLog } from './standard-events';
 
-export type IndexOptions = {
-  reorgDepth: number;
+// The history lane: a newly watched contract's blocks before the head follower took it on (its liveFromBlock), read
+// per contract beside the head, so history never delays the alerts of new blocks.
+
+export type HistoryOptions = {
   batchBlocks: number;
-  /** Stop a contract after the batch that passes this long (the next pass goes on): one long backfill never holds up the others' head. */
+  /** Stop after the batch that passes this long (the lane goes on at its next turn). */
   budgetMs?: number;
 };
-export type IndexReport = {
+export type HistoryReport = {
   contractId: string;
   address: string;
   fromBlock: number;
@@ -32,7 +27,7 @@ export type IndexReport = {
   transactions: number;
   logs: number;
   skipped?: string;
-  /** Stopped short of the head by the time budget: another pass should follow at once. */
+  /** Stopped short of where the head follower took over, by the time budget: more history follows. */
   behind?: boolean;
 };
 
@@ -42,7 +37,7 @@ const LOG_ONLY_BATCH_BLOCKS = 2_000;
 /** How many block reads are in flight at once (each is one request of a JSON-RPC batch). */
 const BLOCK_READ_CONCURRENCY = 50;
 
-async function inChunks<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inChunks<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
   return results;
@@ -51,6 +46,8 @@ async function inChunks<T, R>(items: T[], size: number, work: (item: T) => Promi
 type RangeFacts = {
   transactions: (typeof skynetTransactions.$inferInsert)[];
   events: (typeof skynetEvents.$inferInsert)[];
+  calls: CallFact[];
+  blockHashes: Map<number, string>;
   /** The times of the first and last block read, or null when none was. */
   span: { firstTime: Date; lastTime: Date } | null;
 };
@@ -73,7 +70,7 @@ function isLogLimit(error: unknown): boolean {
  * The contract's logs in blocks [from, to]. Endpoints cap one query (by blocks or by results, differently each): a
  * refusal that says so halves the range and asks again, down to one block, so history reads on any endpoint.
  */
-async function readLogs(client: PublicClient, address: `0x${string}`, from: bigint, to: bigint): Promise<Log[]> {
+export async function readLogs(client: PublicClient, address: `0x${string}`, from: bigint, to: bigint): Promise<Log[]> {
   const query = () => client.getLogs({ address, fromBlock: from, toBlock: to });
   if (to > from) {
     try {
@@ -107,9 +104,13 @@ async function readRange(client: PublicClient, contract: SkynetContractRow, abi:
     readLogs(client, address, from, to),
   ]);
   const timeOf = new Map<bigint, Date>(blocks.map((block: Block) => [block.number!, new Date(Number(block.timestamp) * 1000)]));
+  const blockHashes = new Map<number, string>(blocks.map((block: Block) => [Number(block.number), block.hash!]));
   const unscannedWithLogs = [...new Set(logs.map((log) => log.blockNumber!).filter((blockNumber) => !timeOf.has(blockNumber)))];
   const headers = await inChunks(unscannedWithLogs, BLOCK_READ_CONCURRENCY, (blockNumber) => withRetry(() => client.getBlock({ blockNumber }), { what: `block ${blockNumber}` }));
-  for (const block of headers) timeOf.set(block.number!, new Date(Number(block.timestamp) * 1000));
+  for (const block of headers) {
+    timeOf.set(block.number!, new Date(Number(block.timestamp) * 1000));
+    blockHashes.set(Number(block.number), block.hash!);
+  }
   const sent = blocks.flatMap((block) => (block.transactions as Transaction[]).filter((tx) => tx.to?.toLowerCase() === address));
   const receipts = await inChunks(sent, BLOCK_READ_CONCURRENCY, (tx) => withRetry(() => client.getTransactionReceipt({ hash: tx.hash }), { what: `receipt ${tx.hash}` }));
 
@@ -136,17 +137,9 @@ async function readRange(client: PublicClient, contract: SkynetContractRow, abi:
       succeeded: receipts[index].status === 'success',
     };
   });
+  const calls: CallFact[] = transactions.map((row, index) => ({ ...row, input: sent[index].input }));
   const events = logs.map((log) => {
-    let name: string | null = null;
-    let args: Record<string, string> = {};
-    try {
-      const decoded = decodeEventLog({ abi, data: log.data, topics: log.topics });
-      name = decoded.eventName ?? null;
-      const item = abi.find((entry) => entry.type === 'event' && entry.name === name);
-      args = item && item.type === 'event' ? plainArgs(decoded.args, item.inputs) : {};
-    } catch {
-      // An event the ABI does not describe is kept unnamed.
-    }
+    const { name, args } = decodeWatchedLog(abi, log);
     return {
       contractId: contract.id,
       projectId: contract.projectId,
@@ -161,11 +154,11 @@ async function readRange(client: PublicClient, contract: SkynetContractRow, abi:
   const times = [...timeOf.values()].map((time) => time.getTime());
   // A stretch of history with no log has no time: it changes no day's figures.
   const span = times.length ? { firstTime: new Date(Math.min(...times)), lastTime: new Date(Math.max(...times)) } : null;
-  return { transactions, events, span };
+  return { transactions, events, calls, blockHashes, span };
 }
 
 /** Recomputes the daily series (transactions, unique callers, events) of a project for the days in [from, to]. */
-async function refreshDailyMetrics(db: Database, projectId: string, from: Date, to: Date) {
+export async function refreshDailyMetrics(db: Database, projectId: string, from: Date, to: Date) {
   // ISO strings with casts: postgres.js takes no Date objects as raw parameters.
   const dayStart = sql`${new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())).toISOString()}::timestamptz`;
   const dayEnd = sql`${new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate()) + 86_400_000).toISOString()}::timestamptz`;
@@ -189,29 +182,37 @@ async function refreshDailyMetrics(db: Database, projectId: string, from: Date, 
   await upsert('events', 'events');
 }
 
+
 /**
- * Follows one contract from its cursor to the head. The first batch starts `reorgDepth` blocks before the cursor;
- * every batch replaces the facts of its blocks and moves the cursor in one transaction, so a re-read block is
- * never counted twice and a failure loses nothing (the cursor stays where the last committed batch left it).
+ * Reads a contract's history from its cursor up to the block before the head follower took it on, batch by batch:
+ * each batch stores its facts, runs the detectors and moves the cursor in one transaction, the cursor guarded so a
+ * reorg rollback that moved it meanwhile voids the batch (it is read again). A failure loses nothing.
  */
-export async function indexContract(db: Database, contract: SkynetContractRow, options: IndexOptions): Promise<IndexReport> {
-  const client = getChainClient(resolveRpcUrl(contract.rpcUrl));
+export async function indexContractHistory(db: Database, client: PublicClient, contract: SkynetContractRow, options: HistoryOptions & { explorerUrl: string | null }): Promise<HistoryReport> {
   const abi = contract.abi as Abi;
-  const head = await withRetry(() => client.getBlockNumber({ cacheTime: 0 }), { what: 'block number' });
-  const first = contract.cursorBlock === null ? contract.fromBlock : Math.max(contract.fromBlock, contract.cursorBlock + 1 - options.reorgDepth);
-  const report: IndexReport = { contractId: contract.id, address: contract.address, fromBlock: first, toBlock: first - 1, blocks: 0, transactions: 0, logs: 0 };
+  const first = contract.cursorBlock === null ? contract.fromBlock : contract.cursorBlock + 1;
+  const report: HistoryReport = { contractId: contract.id, address: contract.address, fromBlock: first, toBlock: first - 1, blocks: 0, transactions: 0, logs: 0 };
+  if (contract.liveFromBlock === null) return report;
+  const last = BigInt(contract.liveFromBlock - 1);
   // Contracts watched before transactions had their own start scan them from fromBlock.
   const transactionsFrom = BigInt(contract.transactionsFromBlock ?? contract.fromBlock);
   const started = performance.now();
-  for (let from = BigInt(first); from <= head; ) {
+  let cursor = contract.cursorBlock;
+  for (let from = BigInt(first); from <= last; ) {
     // History before transactionsFrom costs one eth_getLogs per batch, not a read per block: longer batches, and
     // none straddles transactionsFrom.
     const logsOnly = from < transactionsFrom;
     const length = BigInt(logsOnly ? Math.max(options.batchBlocks, LOG_ONLY_BATCH_BLOCKS) : options.batchBlocks);
-    const last = logsOnly && transactionsFrom - 1n < head ? transactionsFrom - 1n : head;
-    const to = from + length - 1n < last ? from + length - 1n : last;
+    const end = logsOnly && transactionsFrom - 1n < last ? transactionsFrom - 1n : last;
+    const to = from + length - 1n < end ? from + length - 1n : end;
     const facts = await readRange(client, contract, abi, from, to, transactionsFrom);
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(skynetContracts)
+        .set({ cursorBlock: Number(to), lastError: null, lastIndexedAt: new Date() })
+        .where(and(eq(skynetContracts.id, contract.id), cursor === null ? sql`${skynetContracts.cursorBlock} is null` : eq(skynetContracts.cursorBlock, cursor)))
+        .returning({ id: skynetContracts.id });
+      if (moved.length === 0) return null;
       const inRange = <T extends typeof skynetTransactions | typeof skynetEvents>(table: T) =>
         and(eq(table.contractId, contract.id), gte(table.blockNumber, Number(from)), lte(table.blockNumber, Number(to)));
       await tx.delete(skynetTransactions).where(inRange(skynetTransactions));
@@ -219,88 +220,36 @@ export async function indexContract(db: Database, contract: SkynetContractRow, o
       for (let i = 0; i < facts.transactions.length; i += 500) await tx.insert(skynetTransactions).values(facts.transactions.slice(i, i + 500));
       for (let i = 0; i < facts.events.length; i += 500) await tx.insert(skynetEvents).values(facts.events.slice(i, i + 500));
       if (facts.span) await refreshDailyMetrics(tx as unknown as Database, contract.projectId, facts.span.firstTime, facts.span.lastTime);
-      await runDetectors(tx as unknown as Database, contract, { from: Number(from), to: Number(to) }, client);
-      await tx
-        .update(skynetContracts)
-        .set({ cursorBlock: Number(to), headBlock: Number(head), lastError: null, lastIndexedAt: new Date() })
-        .where(eq(skynetContracts.id, contract.id));
+      const privileged = await privilegedSelectors(tx as unknown as Database, contract.id);
+      const events = facts.events.map((event) => ({ ...event, name: event.name ?? '', args: event.args ?? {} }));
+      return runDetectors(tx as unknown as Database, [{ contract, events, calls: facts.calls, privileged, blockHashes: facts.blockHashes }], client, options.explorerUrl);
     });
-    // The batch may have notified watchers of new alerts: their mails and webhooks go out now, not at the next poll.
-    if (facts.events.length || facts.transactions.length) {
-      nudgeMailWorker();
-      nudgeWebhookWorker();
+    if (outcome === null) {
+      logger.info({ contract: contract.address, from: Number(from) }, 'skynet: the history cursor moved under this batch (a reorg rollback); read again next turn');
+      report.behind = true;
+      break;
     }
+    afterAlertsChanged(outcome.changed, outcome.raised);
+    cursor = Number(to);
     report.blocks += Number(to - from) + 1;
     report.transactions += facts.transactions.length;
     report.logs += facts.events.length;
     report.toBlock = Number(to);
     from = to + 1n;
-    // Never within the re-read blocks: stopping there would move the cursor back and the next pass would re-read again.
-    const pastCursor = contract.cursorBlock === null || Number(to) > contract.cursorBlock;
-    if (options.budgetMs !== undefined && from <= head && pastCursor && performance.now() - started > options.budgetMs) {
+    if (options.budgetMs !== undefined && from <= last && performance.now() - started > options.budgetMs) {
       report.behind = true;
       break;
     }
   }
-  await refreshPrivilegedAddresses(db, client, { ...contract, cursorBlock: report.toBlock }, head);
   return report;
 }
 
-const running = new Set<string>();
-
-/**
- * Runs work for one contract unless another worker already does. PostgreSQL: a session advisory lock per contract
- * (on a reserved connection), so several indexer processes share the contracts without doing one twice. PGlite:
- * one process owns the folder (DATA_DIR lock), so an in-process guard is enough.
- */
-async function withContractLock<T>(handle: DatabaseHandle, contractId: string, work: () => Promise<T>): Promise<T | null> {
-  if (running.has(contractId)) return null;
-  running.add(contractId);
-  try {
-    if (handle.kind !== 'postgres') return await work();
-    const pool = (handle.db as unknown as { $client: import('postgres').Sql }).$client;
-    const connection = await pool.reserve();
-    try {
-      const [{ locked }] = await connection`select pg_try_advisory_lock(hashtext(${`skynet:${contractId}`})) as locked`;
-      if (!locked) return null;
-      try {
-        return await work();
-      } finally {
-        await connection`select pg_advisory_unlock(hashtext(${`skynet:${contractId}`}))`;
-      }
-    } finally {
-      connection.release();
-    }
-  } finally {
-    running.delete(contractId);
-  }
+/** A contract's privileged functions: selector → signature. */
+async function privilegedSelectors(db: Database, contractId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ selector: skynetPrivilegedFunctions.selector, signature: skynetPrivilegedFunctions.signature }).from(skynetPrivilegedFunctions).where(eq(skynetPrivilegedFunctions.contractId, contractId));
+  return new Map(rows.map((row) => [row.selector, row.signature]));
 }
 
-/** One pass over every watched contract; a failing contract keeps its cursor, records its error and does not stop the others. */
-export async function indexAllContracts(options: Partial<IndexOptions> = {}): Promise<IndexReport[]> {
-  const handle = await getDatabaseHandle();
-  const { reorgDepth, batchBlocks, budgetMs } = { ...getConfig().skynet, ...options };
-  const contracts = await handle.db.select().from(skynetContracts).orderBy(asc(skynetContracts.createdAt));
-  const reports: IndexReport[] = [];
-  for (const listed of contracts) {
-    try {
-      const report = await withContractLock(handle, listed.id, async () => {
-        // Read again under the lock: another worker may have moved the cursor.
-        const [contract] = await handle.db.select().from(skynetContracts).where(eq(skynetContracts.id, listed.id));
-        return indexContract(handle.db, contract, { reorgDepth, batchBlocks, budgetMs });
-      });
-      reports.push(report ?? { contractId: listed.id, address: listed.address, fromBlock: 0, toBlock: -1, blocks: 0, transactions: 0, logs: 0, skipped: 'another worker holds it' });
-    } catch (error) {
-      const message = shortError(error);
-      logger.error({ contract: listed.address, chainId: listed.chainId, err: message }, 'skynet: indexing failed; the cursor is kept');
-      await handle.db.update(skynetContracts).set({ lastError: message.slice(0, 1000) }).where(eq(skynetContracts.id, listed.id));
-      reports.push({ contractId: listed.id, address: listed.address, fromBlock: 0, toBlock: -1, blocks: 0, transactions: 0, logs: 0, skipped: message });
-    }
-  }
-  // Audited code against the chain (#20): upgrades since an audit show here, off the request path.
-  await checkAuditCodeIfDue(handle.db);
-  // Admin powers (#20): who can change each contract, read again at most once per interval.
-  await refreshAdminPowersIfDue(handle.db);
-  clearSkynetMemo();
-  return reports;
-}
+/** Whether a contract still has history to read before the head follower's first block for it. */
+export const hasHistoryLeft = (contract: Pick<SkynetContractRow, 'cursorBlock' | 'fromBlock' | 'liveFromBlock'>) =>
+  contract.liveFromBlock !== null && (contract.cursorBlock ?? contract.fromBlock - 1) < contract.liveFromBlock - 1;

@@ -1,0 +1,1 @@
+ALTER TABLE "skynet_contracts" DROP COLUMN "rpc_url";

@@ -1,0 +1,2 @@
+ALTER TABLE "skynet_contracts" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "skynet_contracts_chain_idx" ON "skynet_contracts" USING btree ("chain_id","updated_at");
