@@ -54,7 +54,7 @@ export function chainClient(chain: Pick<SkynetChain, 'id' | 'rpc'>): PublicClien
   return client;
 }
 
-let shorthand: { url: string; chain: SkynetChain } | null = null;
+let shorthand: { url: string; id: number } | null = null;
 
 /**
  * The chains Skynet follows: SKYNET_CHAINS as configured, else RPC_URL's one chain, whose id is asked of the
@@ -67,10 +67,11 @@ export async function listSkynetChains(): Promise<SkynetChain[]> {
   if (!url) return [];
   if (shorthand?.url !== url) {
     const id = await withRetry(() => chainClient({ id: 0, rpc: [url] }).getChainId(), { what: 'chain id of RPC_URL', attempts: 2 });
-    const chain: SkynetChain = { id, name: `Chain ${id}`, rpc: [url], blockTimeSeconds: config.skynet.pollSeconds, confirmations: Math.max(1, config.skynet.reorgDepth), explorerUrl: config.explorerUrl };
-    shorthand = { url, chain };
+    shorthand = { url, id };
   }
-  return [shorthand.chain];
+  const { id } = shorthand;
+  // RPC_URL's chain paces its polls by SKYNET_POLL_SECONDS and keeps SKYNET_REORG_DEPTH hashes; EXPLORER_URL links it.
+  return [{ id, name: `Chain ${id}`, rpc: [url], blockTimeSeconds: config.skynet.pollSeconds, confirmations: Math.max(1, config.skynet.reorgDepth), explorerUrl: config.explorerUrl }];
 }
 
 /** One chain of the registry, or null when Skynet does not follow it. */

@@ -75,7 +75,10 @@ async function runHistoryTurn(db: Database, chain: SkynetChain, budgetMs: number
   for (const contract of waiting) {
     const started = performance.now();
     try {
-      reports.push(await indexContractHistory(db, client, contract, { batchBlocks, budgetMs, explorerUrl: chain.explorerUrl }));
+      const report = await indexContractHistory(db, client, contract, { batchBlocks, budgetMs, explorerUrl: chain.explorerUrl });
+      reports.push(report);
+      // Who holds privileges, replayed from the history just stored and read at its last block.
+      if (report.blocks > 0) await refreshPrivilegedAddresses(db, client, { ...contract, cursorBlock: report.toBlock }, BigInt(report.toBlock));
     } catch (error) {
       const message = shortError(error);
       logger.error({ contract: contract.address, chainId: chain.id, err: message }, 'skynet: reading history failed; the cursor is kept');

@@ -12,7 +12,7 @@ import { getDb } from '@/server/db/client';
 import { notifications, projects, securityAlerts } from '@/server/db/schema';
 import { alertsAtomFeed } from '@/server/feeds';
 import { listProjectAlerts, listRecentAlerts } from '@/server/projects';
-import { indexAllContracts } from '@/server/skynet/indexer';
+import { indexAllContracts } from '@/server/skynet/scheduler';
 import { watchContracts } from '@/server/skynet/watch';
 import { createWatchlist } from '@/server/watchlists';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';
@@ -26,8 +26,8 @@ import { signInAs } from '../support/session-stand-ins';
 vi.mock('@/server/session', () => import('../support/session-stand-ins'));
 vi.mock('react', async (original) => (await import('../support/session-stand-ins')).withoutRequestCache(await original<typeof import('react')>()));
 vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
-/* The explorer base is configuration: the tests switch it on for one part; the rest of the configuration as it is. */
-const explorer = vi.hoisted(() => ({ explorerUrl: null as string | null }));
+/* The chain is RPC_URL (anvil's, once it runs); the explorer base is configuration the tests switch on for one part. */
+const explorer = vi.hoisted(() => ({ explorerUrl: null as string | null, rpcUrl: null as string | null }));
 vi.mock('@/server/config', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/server/config')>();
   return { ...actual, getConfig: () => ({ ...actual.getConfig(), ...explorer }) };
@@ -46,10 +46,11 @@ let watcher: TestUser;
 let bystander: TestUser;
 const { owner, alice, bob, newOwner, minter } = ROLES;
 
-/** Indexes every watched contract; the re-read window (64 blocks) covers everything the tests do. */
+/** Follows the chain to its head (reorgs found by parent hash, 12 hashes kept) and reads all history. */
 const indexOnce = async () => {
-  const reports = await indexAllContracts({ batchBlocks: 5, reorgDepth: 64 });
-  expect(reports.filter((report) => report.skipped)).toEqual([]);
+  const report = await indexAllContracts();
+  expect(report.history.filter((entry) => entry.skipped)).toEqual([]);
+  expect(report.chains.filter((step) => 'skipped' in step)).toEqual([]);
 };
 
 /** A project's automatic alerts in chain order (block, then log; several blocks share a second on anvil). */
@@ -66,13 +67,14 @@ const ofTx = async (projectId: string, hash: Hex) => (await automaticAlerts(proj
 
 beforeAll(async () => {
   anvil = await startAnvil();
+  explorer.rpcUrl = anvil.url;
   chain = await deployDetectorContracts(anvil.url);
   const db = await getDb();
   const listed = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(3);
   [vaultProject, roleProject] = listed.map((row) => row.id);
   const head = Number(await chain.wallet.getBlockNumber());
-  const [vaultRow] = await watchContracts(db, { projectId: vaultProject, address: chain.vault, rpcUrl: anvil.url, abiFile: 'tests/fixtures/contracts/ShieldVaultToken.json', fromBlock: head });
-  const [roleRow] = await watchContracts(db, { projectId: roleProject, address: chain.roleToken, rpcUrl: anvil.url, abiFile: 'tests/fixtures/contracts/ShieldRoleToken.json', fromBlock: head });
+  const [vaultRow] = await watchContracts(db, { projectId: vaultProject, address: chain.vault, abiFile: 'tests/fixtures/contracts/ShieldVaultToken.json', fromBlock: head });
+  const [roleRow] = await watchContracts(db, { projectId: roleProject, address: chain.roleToken, abiFile: 'tests/fixtures/contracts/ShieldRoleToken.json', fromBlock: head });
   watcher = await testRun.makeUser('watcher');
   bystander = await testRun.makeUser('bystander');
   await createWatchlist(watcher.id, { name: 'Watched', projects: [vaultProject, roleProject] });

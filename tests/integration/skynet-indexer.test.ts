@@ -1,17 +1,32 @@
 import { asc, eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { parseMetricName } from '@/lib/skynet/metric-name';
 import { getDb } from '@/server/db/client';
-import { projects, skynetContracts, skynetKnownContracts, skynetTransactions } from '@/server/db/schema';
-import { indexAllContracts } from '@/server/skynet/indexer';
+import { projects, skynetChains, skynetContracts, skynetKnownContracts, skynetTransactions } from '@/server/db/schema';
+import { indexAllContracts } from '@/server/skynet/scheduler';
 import { PROBE_ADDRESS } from '@/server/skynet/privileges';
 import { getPrivilegedAddresses, getPrivilegedFunctions, getPrivilegedTransactions } from '@/server/skynet/privileged-queries';
 import { getMetricByTimestamps, getMetricLatest, getTopCallers, getTopEvents, getTopFunctionCalls } from '@/server/skynet/queries';
 import { watchContracts } from '@/server/skynet/watch';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';
 import { MINTER_ROLE, PAUSER_ROLE, ROLES, runMoreActivity, runScenario, type ScenarioResult } from '@/tests/support/chain-scenario';
+
+vi.mock('next/cache', async () => (await import('../support/session-stand-ins')).nextCacheStandIn());
+/* Skynet's chain registry: anvil as chain 31337, set once it runs (the rest of the configuration as it is). */
+const chainConfig = vi.hoisted(() => ({ endpoints: [] as string[], batchBlocks: 7, extraChains: [] as { id: number; name: string; rpc: string[]; blockTimeSeconds: number; confirmations: number }[] }));
+vi.mock('@/server/config', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/server/config')>();
+  return {
+    ...actual,
+    getConfig: () => {
+      const config = actual.getConfig();
+      const chains = [{ id: 31337, name: 'anvil', rpc: chainConfig.endpoints, blockTimeSeconds: 1, confirmations: 64 }, ...chainConfig.extraChains];
+      return { ...config, skynet: { ...config.skynet, batchBlocks: chainConfig.batchBlocks, chains } };
+    },
+  };
+});
 
 /*
  * A real chain (anvil), real contracts (OpenZeppelin, compiled with solc), the real indexer: the figures below are
@@ -47,6 +62,7 @@ const EXPECTED_EVENTS = [
 
 beforeAll(async () => {
   anvil = await startAnvil();
+  chainConfig.endpoints = [anvil.url];
   scenario = await runScenario(anvil.url);
   const db = await getDb();
   const leading = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.rank)).limit(2);
@@ -54,7 +70,6 @@ beforeAll(async () => {
   await watchContracts(db, {
     projectId: tokenProject,
     address: scenario.token,
-    rpcUrl: anvil.url,
     abiFile: 'tests/fixtures/contracts/ShieldToken.json',
     sourceFile: 'tests/fixtures/contracts/ShieldToken.sol',
     fromBlock: Number(scenario.deployBlock),
@@ -62,12 +77,12 @@ beforeAll(async () => {
   await watchContracts(db, {
     projectId: roleProject,
     address: scenario.roleToken,
-    rpcUrl: anvil.url,
     abiFile: 'tests/fixtures/contracts/ShieldRoleToken.json',
     fromBlock: Number(scenario.deployBlock),
   });
-  const reports = await indexAllContracts({ batchBlocks: 7, reorgDepth: 4 });
-  expect(reports.every((report) => !report.skipped)).toBe(true);
+  const report = await indexAllContracts();
+  expect(report.history.every((entry) => !entry.skipped)).toBe(true);
+  expect(report.chains.every((step) => !('skipped' in step))).toBe(true);
 }, 180_000);
 
 afterAll(async () => {
@@ -141,58 +156,59 @@ describe('the Skynet indexer on a local chain', () => {
     expect(before.points[0].point).toBeNull();
   });
 
-  it('counts nothing twice when it indexes again after more blocks, re-reading the last ones', async () => {
+  it('counts nothing twice when the head follower reads the new blocks after the history', async () => {
     const db = await getDb();
-    const [before] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
+    const [before] = await db.select().from(skynetChains).where(eq(skynetChains.chainId, 31337));
     await runMoreActivity(anvil.url, scenario.token);
-    await indexAllContracts({ batchBlocks: 7, reorgDepth: 4 });
-    await indexAllContracts({ batchBlocks: 50, reorgDepth: 10 });
+    await indexAllContracts();
+    await indexAllContracts();
 
-    const [after] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
-    expect(after.cursorBlock).toBeGreaterThan(before.cursorBlock! + 15);
+    const [after] = await db.select().from(skynetChains).where(eq(skynetChains.chainId, 31337));
+    expect(after.indexedBlock).toBeGreaterThan(before.indexedBlock! + 15);
     expect(after.lastError).toBeNull();
+    const [contract] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
     expect(await getTopCallers(tokenProject, 10)).toEqual(
       EXPECTED_CALLERS.map((row) => (row.address === alice || row.address === bob ? { ...row, calls: row.calls + 1 } : row)),
     );
     expect(await getTopFunctionCalls(tokenProject, 10)).toEqual(EXPECTED_FUNCTIONS.map((row) => (row.name === 'transfer' ? { ...row, calls: 30 } : row)));
     expect(await getTopEvents(tokenProject, 10)).toEqual(EXPECTED_EVENTS.map((row) => (row.name === 'Transfer' ? { ...row, count: 36 } : row)));
     expect(await getPrivilegedTransactions(scenario.token, 100)).toHaveLength(9);
-    const rows = await db.select({ hash: skynetTransactions.txHash }).from(skynetTransactions).where(eq(skynetTransactions.contractId, after.id));
+    const rows = await db.select({ hash: skynetTransactions.txHash }).from(skynetTransactions).where(eq(skynetTransactions.contractId, contract.id));
     expect(new Set(rows.map((row) => row.hash)).size).toBe(rows.length);
   });
 
-  it('keeps its cursor and records the error when the RPC endpoint fails, then resumes', async () => {
+  it('keeps the chain cursor and records the error when every endpoint fails, then resumes', async () => {
     const db = await getDb();
-    const [before] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
-    await db.update(skynetContracts).set({ rpcUrl: 'http://127.0.0.1:9' }).where(eq(skynetContracts.id, before.id));
+    const [before] = await db.select().from(skynetChains).where(eq(skynetChains.chainId, 31337));
+    chainConfig.endpoints = ['http://127.0.0.1:9'];
     await runMoreActivity(anvil.url, scenario.token);
-    const [failed] = (await indexAllContracts()).filter((report) => report.contractId === before.id);
-    expect(failed.skipped).toBeTruthy();
-    const [kept] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, before.id));
-    expect(kept.cursorBlock).toBe(before.cursorBlock);
+    const failed = await indexAllContracts();
+    expect(failed.chains).toEqual([{ chainId: 31337, skipped: expect.any(String) }]);
+    const [kept] = await db.select().from(skynetChains).where(eq(skynetChains.chainId, 31337));
+    expect(kept.indexedBlock).toBe(before.indexedBlock);
     expect(kept.lastError).toBeTruthy();
 
-    await db.update(skynetContracts).set({ rpcUrl: anvil.url }).where(eq(skynetContracts.id, before.id));
+    // A dead endpoint first in the list: the next one answers (failover), and the chain goes on where it stopped.
+    chainConfig.endpoints = ['http://127.0.0.1:9', anvil.url];
     await indexAllContracts();
-    const [resumed] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, before.id));
+    const [resumed] = await db.select().from(skynetChains).where(eq(skynetChains.chainId, 31337));
     expect(resumed.lastError).toBeNull();
-    expect(resumed.cursorBlock).toBeGreaterThan(before.cursorBlock!);
+    expect(resumed.indexedBlock).toBeGreaterThan(before.indexedBlock!);
     expect((await getTopFunctionCalls(tokenProject, 1))[0]).toEqual({ name: 'transfer', calls: 32, reverted: 0 });
+    chainConfig.endpoints = [anvil.url];
   }, 120_000);
 
-  it.runIf(process.env.DATABASE_URL)('on PostgreSQL, leaves a contract alone while another worker holds its advisory lock', async () => {
-    const db = await getDb();
-    const [contract] = await db.select().from(skynetContracts).where(eq(skynetContracts.address, scenario.token));
+  it.runIf(process.env.DATABASE_URL)('on PostgreSQL, leaves a chain alone while another worker leads it', async () => {
     const otherWorker = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
     try {
-      await otherWorker`select pg_advisory_lock(hashtext(${`skynet:${contract.id}`}))`;
-      const report = (await indexAllContracts()).find((row) => row.contractId === contract.id)!;
-      expect(report.skipped).toBe('another worker holds it');
+      await otherWorker`select pg_advisory_lock(hashtext(${'skynet-chain:31337'}))`;
+      const report = await indexAllContracts();
+      expect(report.chains).toEqual([{ chainId: 31337, skipped: 'another worker leads this chain' }]);
     } finally {
       await otherWorker.end();
     }
-    const report = (await indexAllContracts()).find((row) => row.contractId === contract.id)!;
-    expect(report.skipped).toBeUndefined();
+    const report = await indexAllContracts();
+    expect(report.chains.every((step) => !('skipped' in step))).toBe(true);
   });
 
   it("watches a project's known token contracts from the token list when no address is given", async () => {
@@ -200,8 +216,12 @@ describe('the Skynet indexer on a local chain', () => {
     const known = await db.select().from(skynetKnownContracts).where(eq(skynetKnownContracts.projectId, 'chainlink'));
     expect(known).toContainEqual({ projectId: 'chainlink', chainId: 1, address: '0x514910771af9ca656af840dff83e8264ecf986ca', symbol: 'LINK', source: '@uniswap/default-token-list' });
     // anvil is chain 31337, where the token list knows no LINK contract.
-    await expect(watchContracts(db, { projectId: 'chainlink', rpcUrl: anvil.url })).rejects.toThrow('has no known contract on chain 31337');
-    const watched = await watchContracts(db, { projectId: 'chainlink', rpcUrl: anvil.url, chainId: 1 });
+    await expect(watchContracts(db, { projectId: 'chainlink' })).rejects.toThrow('has no known contract on chain 31337');
+    await expect(watchContracts(db, { projectId: 'chainlink', chainId: 1 })).rejects.toThrow("Chain 1 is not in Skynet's chain registry");
+    // Chain 1 in the registry (anvil standing in for it): the token list's LINK contract is watched there.
+    chainConfig.extraChains = [{ id: 1, name: 'mainnet stand-in', rpc: [anvil.url], blockTimeSeconds: 1, confirmations: 64 }];
+    const watched = await watchContracts(db, { projectId: 'chainlink', chainId: 1 });
+    chainConfig.extraChains = [];
     expect(watched.map((row) => row.address)).toContain('0x514910771af9ca656af840dff83e8264ecf986ca');
     await db.delete(skynetContracts).where(eq(skynetContracts.projectId, 'chainlink'));
   });
