@@ -102,6 +102,16 @@ test.describe('machine-readable routes', () => {
     expect(body).toMatch(/Sitemap: .*\/sitemap\.xml/);
   });
 
+  test('/metrics answers Prometheus text to this machine, and 404 to a request through a proxy', async ({ request }) => {
+    const local = await request.get('/metrics');
+    expect(local.status()).toBe(200);
+    expect(local.headers()['cache-control']).toBe('no-store');
+    expect(await local.text()).toContain('# TYPE skynet_chain_indexed_block gauge');
+    const proxied = await request.get('/metrics', { headers: { 'x-forwarded-for': '203.0.113.44' } });
+    expect(proxied.status()).toBe(404);
+    expect(await proxied.text()).not.toContain('skynet_');
+  });
+
   test('GET /api/health answers 200 {status: ok}', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);

@@ -113,10 +113,18 @@ describe('proxyUpgradeHistory', () => {
 });
 
 describe('holders', () => {
-  it('classifies an EOA, an owned contract (the ProxyAdmin), a timelock (its proposers and executors) and an unidentified contract', async () => {
+  it('classifies an EOA, an owned contract (the ProxyAdmin), a timelock (its proposers, executors, cancellers and admins) and an unidentified contract', async () => {
     expect((await classifyHolder(client, ROLES.alice)).holder).toEqual({ kind: 'eoa' });
     expect((await classifyHolder(client, transparent.admin)).holder).toEqual({ kind: 'owned-contract', owner: ROLES.owner });
-    expect((await classifyHolder(client, governed.timelock)).holder).toEqual({ kind: 'timelock', minDelay: TWO_DAYS, proposers: [ROLES.alice], executors: [ROLES.alice] });
+    expect((await classifyHolder(client, governed.timelock)).holder).toEqual({
+      kind: 'timelock',
+      minDelay: TWO_DAYS,
+      proposers: [ROLES.alice],
+      executors: [ROLES.alice],
+      cancellers: [ROLES.alice],
+      admins: [governed.timelock],
+      selfAdministered: true,
+    });
     expect((await classifyHolder(client, chain.roleToken)).holder).toEqual({ kind: 'unknown-contract' });
   });
 

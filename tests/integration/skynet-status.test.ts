@@ -167,7 +167,8 @@ describe('readSkynetStatus', () => {
 
 describe('GET /metrics', () => {
   it('answers 404, uncached, to a request from elsewhere without the token, or with a wrong one', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer not-the-token-not-the-token-not-the' }, { 'x-forwarded-for': '203.0.113.9', authorization: TOKEN }]) {
+    const elsewhere = { 'x-forwarded-for': '203.0.113.9' };
+    for (const headers of [elsewhere, { ...elsewhere, authorization: 'Bearer not-the-token-not-the-token-not-the' }, { ...elsewhere, authorization: TOKEN }] as Record<string, string>[]) {
       const response = await metricsGET(metricsRequest(headers));
       expect(response.status, JSON.stringify(headers)).toBe(404);
       expect(response.headers.get('cache-control')).toBe('no-store');
