@@ -97,7 +97,7 @@ async function safeModules(client: PublicClient, address: `0x${string}`, blockTa
     const answer = await maybe(() => client.readContract({ address, abi: VIEWS, functionName: 'getModulesPaginated', args: [start, BigInt(MODULES_PAGE)], ...at(blockTag) }));
     if (!answer) return page === 0 ? { modules: null, cut: false } : { modules: [...modules], cut: true };
     const [array, rawNext] = answer;
-    for (const module of array) modules.add(lower(module));
+    for (const enabled of array) modules.add(lower(enabled));
     const next = lower(rawNext);
     if (next === SENTINEL || next === ZERO) return { modules: [...modules].slice(0, MAX_SAFE_MODULES), cut: false };
     // Safe 1.4 answers a page's last module as `next`; 1.3 the first one it did not return, which the next page skips.
@@ -118,7 +118,7 @@ function safeEvidence(threshold: bigint, owners: number, { modules, cut }: { mod
   const moduleText =
     modules === null
       ? 'getModulesPaginated() reverted: modules unknown (a Safe older than 1.1 cannot list them), not read as none'
-      : `getModulesPaginated() = ${modules.length} module${modules.length === 1 ? '' : 's'}${modules.length ? ` (${modules.join(', ')})` : ''}${cut ? `, cut at ${MAX_SAFE_MODULES}: more are enabled` : ''}`;
+      : `getModulesPaginated() = ${modules.length} module${modules.length === 1 ? '' : 's'}${modules.length ? ` (${modules.join(', ')})` : ''}${cut ? `; the list stops after these ${modules.length}: more are enabled` : ''}`;
   return `getThreshold() = ${threshold} of getOwners() = ${owners}; ${moduleText}; guard slot = ${guard ?? 'none'}`;
 }
 

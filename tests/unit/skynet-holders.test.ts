@@ -11,7 +11,7 @@ import { classifyHolder, followHolder, MAX_SAFE_MODULES } from '@/server/skynet/
 const SAFE = '0x5afe000000000000000000000000000000000001';
 const SENTINEL = '0x0000000000000000000000000000000000000001';
 const OWNERS = ['0xa000000000000000000000000000000000000000', '0xb000000000000000000000000000000000000000', '0xc000000000000000000000000000000000000000'] as const;
-const module = (index: number) => `0x${(index + 1).toString(16).padStart(40, 'd')}` as `0x${string}`;
+const moduleAt = (index: number) => `0x${(index + 1).toString(16).padStart(40, 'd')}` as `0x${string}`;
 
 type Pages = ((start: string, size: number) => readonly [`0x${string}`[], `0x${string}`]) | 'reverts';
 
@@ -58,7 +58,7 @@ describe("a Safe's modules and guard", () => {
   });
 
   it('lists every module across pages, whether the Safe pages like 1.3 or like 1.4', async () => {
-    const modules = Array.from({ length: 23 }, (_, index) => module(index));
+    const modules = Array.from({ length: 23 }, (_, index) => moduleAt(index));
     for (const pages of [safe13Pages(modules), safe14Pages(modules)]) {
       const { holder } = await classifyHolder(safeClient(pages), SAFE);
       expect(holder).toMatchObject({ kind: 'safe', modules });
@@ -66,10 +66,10 @@ describe("a Safe's modules and guard", () => {
   });
 
   it(`cuts a longer list at ${MAX_SAFE_MODULES} modules and says more are enabled`, async () => {
-    const modules = Array.from({ length: MAX_SAFE_MODULES + 7 }, (_, index) => module(index));
+    const modules = Array.from({ length: MAX_SAFE_MODULES + 7 }, (_, index) => moduleAt(index));
     const { holder, evidence } = await classifyHolder(safeClient(safe14Pages(modules)), SAFE);
     expect(holder).toMatchObject({ kind: 'safe', modules: modules.slice(0, MAX_SAFE_MODULES) });
-    expect(evidence).toContain(`cut at ${MAX_SAFE_MODULES}: more are enabled`);
+    expect(evidence).toContain(`the list stops after these ${MAX_SAFE_MODULES}: more are enabled`);
   });
 
   it('reads the guard from its storage slot, zero as none', async () => {
