@@ -18,7 +18,7 @@ export const SKYNET_STATUS_TEXTS = {
   description: 'How far behind each chain’s head Skynet is, and the measured time from a block to its alert over the last hour.',
   intro: 'Measured live, per chain: how far behind the head Skynet reads, and how fast its alerts reached this site.',
   explanation: (windowMinutes: number) =>
-    `Block to alert is measured for every automatic alert of the last ${windowMinutes} minutes: from the timestamp of the block that holds what the alert reports to the moment the alert was published here and its watchers were notified. p50 is the median; 95 of 100 alerts took no longer than p95. Behind the head counts the blocks between the newest the chain reported and the last Skynet has read, shown with about how long they take the chain to make.`,
+    `Block to alert runs from the timestamp of the block that holds what an alert reports to the moment the alert was published here and its watchers were notified, over every automatic alert of the last ${windowMinutes} minutes: p50 is the median, and 95 in 100 alerts were at least as fast as p95. Behind the head counts the blocks between the newest the chain reported and the last Skynet has read, with about how long the chain takes to make them.`,
   noChains: 'Skynet follows no chain on this site.',
   chainId: (id: number) => `Chain id ${id}`,
   following: 'Following the head',

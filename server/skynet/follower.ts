@@ -26,6 +26,9 @@ import { loadWatchedIndex, watchedVersion, type WatchedIndex } from './watched-i
 /** At most this many blocks are read and stored per step when behind; a step then commits them together. */
 const MAX_BLOCKS_PER_STEP = 20;
 
+/** How often a follower at the head with no new block marks its chain row as checked. */
+const IDLE_TOUCH_MS = 10_000;
+
 type RawLog = { address: string; topics: [Hex, ...Hex[]] | []; data: Hex; logIndex: Hex | number; transactionHash: Hex };
 type RawReceipt = { transactionHash: Hex; status: Hex | 'success' | 'reverted'; blockHash: Hex; logs: RawLog[] };
 type ReadBlock = { block: Block<bigint, true>; receipts: RawReceipt[] };
@@ -62,10 +65,14 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
   let blockReceipts = true;
   let triggers: PowersTrigger[] = [];
   let dirty = new Map<string, { first: Date; last: Date }>();
+  let lastTouch = 0;
   const label = { chain: String(chain.id) };
   const metrics = skynetMetrics();
 
   async function loadCursor(head: number) {
+    // An endpoint of another chain would store its blocks under this chain's id: refused before anything is read.
+    const answered = await withRetry(() => client.getChainId(), { what: 'chain id', attempts: 2 });
+    if (answered !== chain.id) throw new Error(`The endpoints of chain ${chain.id} (${chain.name}) answer chain id ${answered}: fix SKYNET_CHAINS.`);
     const [row] = await db.select().from(skynetChains).where(eq(skynetChains.chainId, chain.id));
     if (row?.indexedBlock !== null && row?.indexedBlock !== undefined) {
       indexed = row.indexedBlock;
@@ -173,8 +180,18 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
             succeeded: statusOf.get(tx.hash.toLowerCase()) ?? false,
           };
           factsFor(contract).calls.push(call);
-          const { input: _input, ...stored } = call;
-          transactions.push({ ...stored, contractId: contract.row.id, projectId: contract.row.projectId });
+          // Calldata is kept in memory for the detectors, not stored.
+          transactions.push({
+            contractId: contract.row.id,
+            projectId: contract.row.projectId,
+            txHash: call.txHash,
+            blockNumber: number,
+            blockTime,
+            fromAddress: call.fromAddress,
+            selector,
+            functionName: call.functionName,
+            succeeded: call.succeeded,
+          });
         }
       }
       for (const receipt of receipts) {
@@ -295,8 +312,14 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
         await rollBack(await findForkPoint());
         return { ...report, reorgTo: indexed! };
       }
+      // At the head with nothing new: the row says so now and then, so /status can tell a quiet chain from a stopped follower.
+      if (Date.now() - lastTouch > IDLE_TOUCH_MS) {
+        lastTouch = Date.now();
+        await db.update(skynetChains).set({ headBlock: head, indexedAt: new Date(), lastError: null }).where(eq(skynetChains.chainId, chain.id));
+      }
       return report;
     }
+    lastTouch = Date.now();
     const to = Math.min(head, indexed! + MAX_BLOCKS_PER_STEP);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const read = await Promise.all(numbers.map(readBlock));

@@ -99,7 +99,7 @@ async function safeModules(client: PublicClient, address: `0x${string}`, blockTa
     const [array, rawNext] = answer;
     for (const enabled of array) modules.add(lower(enabled));
     const next = lower(rawNext);
-    if (next === SENTINEL || next === ZERO) return { modules: [...modules].slice(0, MAX_SAFE_MODULES), cut: false };
+    if (next === SENTINEL || next === ZERO) return { modules: [...modules].slice(0, MAX_SAFE_MODULES), cut: modules.size > MAX_SAFE_MODULES };
     // Safe 1.4 answers a page's last module as `next`; 1.3 the first one it did not return, which the next page skips.
     modules.add(next);
     start = next;

@@ -6,7 +6,7 @@ import type { MetricName } from '@/lib/skynet/metric-name';
 import type { MetricPoint, ProjectSkynetView, TopCaller, TopEvent, TopFunctionCall } from '@/lib/skynet/types';
 
 import { getDb } from '../db/client';
-import { skynetContracts, skynetEvents, skynetMetricPoints, skynetSocialActivity, skynetTransactions } from '../db/schema';
+import { skynetChains, skynetContracts, skynetEvents, skynetMetricPoints, skynetSocialActivity, skynetTransactions } from '../db/schema';
 import { memo } from './memo';
 import { getPrivilegedAddresses, getPrivilegedFunctions, getPrivilegedTransactions } from './privileged-queries';
 import { isHiddenProject } from './visibility';
@@ -139,10 +139,15 @@ export function getProjectMonitoring(projectId: string) {
         address: skynetContracts.address,
         fromBlock: skynetContracts.fromBlock,
         transactionsFromBlock: skynetContracts.transactionsFromBlock,
-        cursorBlock: skynetContracts.cursorBlock,
-        lastIndexedAt: skynetContracts.lastIndexedAt,
+        // Stored up to: its history's cursor until the history is read, then the chain's head follower's.
+        cursorBlock: sql<number | null>`case
+          when ${skynetContracts.liveFromBlock} is not null and coalesce(${skynetContracts.cursorBlock}, ${skynetContracts.fromBlock} - 1) >= ${skynetContracts.liveFromBlock} - 1
+          then greatest(${skynetContracts.cursorBlock}, ${skynetChains.indexedBlock})
+          else ${skynetContracts.cursorBlock} end`.mapWith(Number),
+        lastIndexedAt: sql<Date | null>`greatest(${skynetContracts.lastIndexedAt}, ${skynetChains.indexedAt})`.mapWith(skynetContracts.lastIndexedAt),
       })
       .from(skynetContracts)
+      .leftJoin(skynetChains, eq(skynetChains.chainId, skynetContracts.chainId))
       .where(eq(skynetContracts.projectId, projectId))
       .orderBy(asc(skynetContracts.createdAt));
     const socialTypes = await db

@@ -224,29 +224,32 @@ export function startSkynetRunner(options: SkynetRunnerOptions = {}): SkynetRunn
         await sleep(1000);
         continue;
       }
-      logger.info({ chainId: chain.id, name: chain.name }, 'skynet: following the chain (this process leads it)');
+      logger.info({ chainId: chain.id, chainName: chain.name }, 'skynet: following the chain (this process leads it)');
       const follower = createChainFollower(handle.db, chain, chainClient(chain));
       const lanes = runLanes(handle.db, chain, follower);
       try {
         while (!stopped) {
           if (!(await leadership.held())) throw new LostLeadershipError('the chain lease connection was lost');
-          const step = await follower.step();
-          if (lastFailure) logger.info({ chainId: chain.id }, 'skynet: the chain answers again');
-          lastFailure = null;
-          if (step.blocks > 0) options.onStep?.(step);
-          const behind = step.toBlock < step.head || step.reorgTo !== undefined;
-          // After a new block the next is a block time away: rest most of it, then poll at the chain's pace.
-          await sleep(behind ? 0 : step.blocks > 0 ? Math.max(pollMs(chain), chain.blockTimeSeconds * 1000 * 0.6) : pollMs(chain));
+          try {
+            const step = await follower.step();
+            if (lastFailure) logger.info({ chainId: chain.id }, 'skynet: the chain answers again');
+            lastFailure = null;
+            if (step.blocks > 0) options.onStep?.(step);
+            const behind = step.toBlock < step.head || step.reorgTo !== undefined;
+            // After a new block the next is a block time away: rest most of it, then poll at the chain's pace.
+            await sleep(behind ? 0 : step.blocks > 0 ? Math.max(pollMs(chain), chain.blockTimeSeconds * 1000 * 0.6) : pollMs(chain));
+          } catch (error) {
+            if (error instanceof LostLeadershipError) throw error;
+            // The endpoints fail: keep the lease and try again. Once per distinct failure in the log.
+            const message = shortError(error);
+            if (message !== lastFailure) logger.error({ chainId: chain.id, err: message }, 'skynet: following the chain failed; retrying');
+            lastFailure = message;
+            await recordChainError(handle.db, chain.id, message);
+            await sleep(1000);
+          }
         }
       } catch (error) {
-        const message = shortError(error);
-        if (error instanceof LostLeadershipError) logger.warn({ chainId: chain.id, err: message }, 'skynet: no longer leading the chain');
-        else {
-          // Once per distinct failure: a node that is down would otherwise fill the log every second.
-          if (message !== lastFailure) logger.error({ chainId: chain.id, err: message }, 'skynet: following the chain failed; retrying');
-          lastFailure = message;
-          await recordChainError(handle.db, chain.id, message);
-        }
+        logger.warn({ chainId: chain.id, err: shortError(error) }, 'skynet: no longer leading the chain');
         await sleep(1000);
       } finally {
         lanes.stop();

@@ -34,3 +34,33 @@ describe('Skynet history and head-following settings', () => {
     expect(refusalOf(env)).toContain(expected);
   });
 });
+
+describe('the chain registry (SKYNET_CHAINS)', () => {
+  const chain = { id: 1, name: 'Ethereum', rpc: ['https://rpc.one.example', 'wss://rpc.two.example'], blockTimeSeconds: 12, confirmations: 64, explorerUrl: 'https://etherscan.io/' };
+
+  it('reads the chains with their endpoints in failover order, defaults filled in', () => {
+    const { skynet } = parseConfig({ SKYNET_CHAINS: JSON.stringify([chain, { id: 8453, name: 'Base', rpc: ['https://base.example'] }]) });
+    expect(skynet.chains).toEqual([
+      { ...chain, explorerUrl: 'https://etherscan.io' },
+      { id: 8453, name: 'Base', rpc: ['https://base.example'], blockTimeSeconds: 12, confirmations: 64 },
+    ]);
+    expect(parseConfig({}).skynet.chains).toEqual([]);
+  });
+
+  it.each([
+    ['{not json', 'SKYNET_CHAINS: must be JSON'],
+    ['[]', 'SKYNET_CHAINS: must list at least one chain'],
+    [JSON.stringify([{ ...chain, rpc: [] }]), 'SKYNET_CHAINS.0.rpc: needs at least one endpoint'],
+    [JSON.stringify([{ ...chain, rpc: ['ftp://rpc.example'] }]), 'SKYNET_CHAINS.0.rpc.0: must be an http(s) or ws(s) URL'],
+    [JSON.stringify([chain, { ...chain, name: 'again' }]), 'SKYNET_CHAINS.1.id: chain 1 is listed twice'],
+    [JSON.stringify([{ ...chain, id: 'one' }]), 'SKYNET_CHAINS.0.id: must be the chain id, a whole number'],
+    [JSON.stringify([{ ...chain, endpoint: 'https://x.example' }]), 'SKYNET_CHAINS.0'],
+    [JSON.stringify([{ ...chain, blockTimeSeconds: 0 }]), 'SKYNET_CHAINS.0.blockTimeSeconds'],
+  ])('refuses %s, naming the chain and the field', (value, expected) => {
+    expect(refusalOf({ SKYNET_CHAINS: value })).toContain(expected);
+  });
+
+  it('refuses RPC_URL beside SKYNET_CHAINS: one registry', () => {
+    expect(refusalOf({ SKYNET_CHAINS: JSON.stringify([chain]), RPC_URL: 'https://rpc.example' })).toContain('RPC_URL: must be unset when SKYNET_CHAINS is set');
+  });
+});

@@ -66,10 +66,16 @@ describe("a Safe's modules and guard", () => {
   });
 
   it(`cuts a longer list at ${MAX_SAFE_MODULES} modules and says more are enabled`, async () => {
-    const modules = Array.from({ length: MAX_SAFE_MODULES + 7 }, (_, index) => moduleAt(index));
-    const { holder, evidence } = await classifyHolder(safeClient(safe14Pages(modules)), SAFE);
-    expect(holder).toMatchObject({ kind: 'safe', modules: modules.slice(0, MAX_SAFE_MODULES) });
-    expect(evidence).toContain(`the list stops after these ${MAX_SAFE_MODULES}: more are enabled`);
+    for (const length of [MAX_SAFE_MODULES + 1, MAX_SAFE_MODULES + 7]) {
+      const modules = Array.from({ length }, (_, index) => moduleAt(index));
+      for (const pages of [safe13Pages(modules), safe14Pages(modules)]) {
+        const { holder, evidence } = await classifyHolder(safeClient(pages), SAFE);
+        expect(holder).toMatchObject({ kind: 'safe', modules: modules.slice(0, MAX_SAFE_MODULES) });
+        expect(evidence).toContain(`the list stops after these ${MAX_SAFE_MODULES}: more are enabled`);
+      }
+    }
+    const exactly = Array.from({ length: MAX_SAFE_MODULES }, (_, index) => moduleAt(index));
+    expect((await classifyHolder(safeClient(safe14Pages(exactly)), SAFE)).evidence).not.toContain('more are enabled');
   });
 
   it('reads the guard from its storage slot, zero as none', async () => {

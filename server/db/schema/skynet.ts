@@ -63,6 +63,7 @@ export const skynetChains = pgTable('skynet_chains', {
   chainId: integer('chain_id').primaryKey(),
   indexedBlock: bigint('indexed_block', { mode: 'number' }),
   headBlock: bigint('head_block', { mode: 'number' }),
+  /** When the follower last stored a block, or found the head with nothing newer (at most every few seconds). */
   indexedAt: timestamp('indexed_at', { withTimezone: true }),
   lastError: text('last_error'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
