@@ -3,6 +3,8 @@ import { z } from '@/lib/zod';
 import { PROJECT_ID_PATTERN } from '@/lib/constants';
 import { MetricNameError, parseMetricName } from '@/lib/skynet/metric-name';
 
+import { safeText } from './text';
+
 /** Query schemas of the /api/skynet calls (SPEC §7): every bad input is a 400 with a message naming the field. */
 
 export const SKYNET_COUNT_DEFAULT = 10;
@@ -113,6 +115,55 @@ export const socialActivityRowSchema = z.object({
   date: z.string().refine((value) => parseDate(value) !== null, 'date must be YYYY-MM-DD'),
   value: z.coerce.number('value must be a number').finite('value must be a number').min(0, 'value cannot be negative'),
 });
+
+// ---- Watch lists (`npm run skynet -- watch --file FILE`) and the ABI files they name ----
+
+/** The most rows one watch list may hold (twice the 10,000 contracts Skynet is sized for): the file is read whole. */
+export const WATCH_LIST_MAX_ROWS = 20_000;
+
+/** A project id, as every Skynet input takes it. */
+export const skynetProjectIdSchema = projectId;
+
+/** A whole number from `min` up, as a JSON number or a file's text of digits. */
+const wholeNumberCell = (message: string, min: number) =>
+  z.union([z.number(), z.string()], message).transform((value, ctx) => {
+    const number = typeof value === 'number' ? value : /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < min) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+/** A chain id of a watch list's row or of its --chain. */
+export const watchListChainSchema = wholeNumberCell('chain must be a positive whole number (a chain id)', 1);
+
+/** One row of a watch list: a CSV line under its header, or a JSON object. Its `chain` overrides --chain. */
+export const watchListRowSchema = z.strictObject({
+  projectId,
+  address: evmAddressSchema,
+  chain: watchListChainSchema.optional(),
+  abi: safeText().min(1, 'abi must be a file path').max(1024, 'abi must be a file path of at most 1024 characters').optional(),
+  fromBlock: wholeNumberCell('fromBlock must be a whole number from 0', 0).optional(),
+});
+export const WATCH_LIST_COLUMNS = { required: ['projectId', 'address'], optional: ['chain', 'abi', 'fromBlock'] } as const;
+
+const abiParameterSchema = z.looseObject({ type: z.string('every input and output names its type') });
+const ABI_ENTRY_TYPES = ['function', 'event', 'error', 'constructor', 'fallback', 'receive'] as const;
+const abiEntrySchema = z
+  .looseObject({
+    type: z.enum(ABI_ENTRY_TYPES, `every entry is of type ${ABI_ENTRY_TYPES.join(', ')}`),
+    name: z.string().optional(),
+    inputs: z.array(abiParameterSchema).optional(),
+    outputs: z.array(abiParameterSchema).optional(),
+  })
+  .refine((entry) => !['function', 'event', 'error'].includes(entry.type) || (entry.name !== undefined && entry.inputs !== undefined), 'every function, event and error has a name and inputs');
+
+/** An ABI file's JSON: a bare ABI array, or an artifact with an `abi` field (solc, Hardhat, Foundry); its ABI. */
+export const abiFileSchema = z
+  .unknown()
+  .transform((value) => (Array.isArray(value) ? value : (value as { abi?: unknown } | null)?.abi))
+  .pipe(z.array(abiEntrySchema, 'holds no ABI (an array, or an object with an "abi" array)'));
 
 // ---- Answers of the /api/skynet calls (lib/skynet/types.ts names their types) ----
 

@@ -31,6 +31,7 @@ const { mailOutbox, notifications, securityAlerts, skynetContracts, users, watch
 const { startMailWorker, stopMailWorker } = await import('@/server/mail/worker');
 const { startSkynetTimer, stopSkynetTimer } = await import('@/server/skynet/scheduler');
 const { watchContracts } = await import('@/server/skynet/watch');
+const { hasHistoryLeft } = await import('@/server/skynet/history');
 
 try {
   await prepareDatabase();
@@ -53,10 +54,11 @@ try {
 
   startMailWorker();
   startSkynetTimer();
-  // The first pass indexes the deployment (its OwnershipTransferred alert is history, not measured).
+  // The head follower takes the contract on and its history lane reads the deployment (its OwnershipTransferred
+  // alert is history, not measured).
   for (let waited = 0; ; waited += 100) {
-    const [row] = await db.select({ cursor: skynetContracts.cursorBlock }).from(skynetContracts).where(eq(skynetContracts.id, contract.id));
-    if (row.cursor !== null) break;
+    const [row] = await db.select().from(skynetContracts).where(eq(skynetContracts.id, contract.id));
+    if (row.liveFromBlock !== null && !hasHistoryLeft(row)) break;
     if (waited > 60_000) throw new Error('the follower did not index the contract within 60 s');
     await sleep(100);
   }

@@ -8,6 +8,7 @@ import {
   parseAbi,
   toHex,
   type Abi,
+  type AbiFunction,
   type PublicClient,
 } from 'viem';
 
@@ -70,32 +71,63 @@ export async function probeFunction(client: PublicClient, contract: `0x${string}
   }
 }
 
+/** A privileged function found on a contract, with why it is held to be one. */
+export type PrivilegedFunctionFinding = { selector: string; signature: string; evidence: SkynetEvidence[] };
+
+/** The state-changing functions of an ABI with the calldata of their probe (harmless arguments). */
+export function probeCalls(abi: Abi): { fn: AbiFunction; selector: string; signature: string; data: `0x${string}` }[] {
+  return writableFunctions(abi).map((entry) => ({
+    ...entry,
+    data: encodeFunctionData({ abi: [entry.fn], functionName: entry.fn.name, args: entry.fn.inputs.map((input) => sampleValue(input, PROBE_ADDRESS)) } as never),
+  }));
+}
+
 /**
- * Finds the privileged functions of a contract and stores them with their evidence: the source's access checks
- * (when given), a revert probe of every state-changing function, and a name hint only where neither decides.
+ * Finds the privileged functions of a contract without storing them: the source's access checks (when given), a
+ * revert probe of every state-changing function, and a name hint only where neither decides.
  */
-export async function analyzePrivilegedFunctions(
-  db: Database,
+export async function findPrivilegedFunctions(
   client: PublicClient,
-  contract: Pick<SkynetContractRow, 'id' | 'address'>,
+  address: `0x${string}`,
   abi: Abi,
   sourceEvidence: Map<string, SkynetEvidence[]> = new Map(),
-): Promise<{ selector: string; signature: string; evidence: SkynetEvidence[] }[]> {
-  const found: { selector: string; signature: string; evidence: SkynetEvidence[] }[] = [];
-  for (const { fn, selector, signature } of writableFunctions(abi)) {
+): Promise<PrivilegedFunctionFinding[]> {
+  const found: PrivilegedFunctionFinding[] = [];
+  for (const { fn, selector, signature, data } of probeCalls(abi)) {
     const evidence = [...(sourceEvidence.get(selector) ?? [])];
-    const data = encodeFunctionData({ abi: [fn], functionName: fn.name, args: fn.inputs.map((input) => sampleValue(input, PROBE_ADDRESS)) } as never);
-    const probe = await probeFunction(client, contract.address as `0x${string}`, abi, fn.name, data);
+    const probe = await probeFunction(client, address, abi, fn.name, data);
     if (probe.kind === 'unauthorized') evidence.push({ method: 'probe', detail: probe.detail });
     if (evidence.length === 0 && probe.kind === 'inconclusive' && PRIVILEGED_NAME.test(fn.name)) {
       evidence.push({ method: 'name', detail: `named ${fn.name}, which usually needs a privilege (probe ${probe.detail}); a hint, not proof` });
     }
     if (evidence.length) found.push({ selector, signature, evidence });
   }
-  await db.transaction(async (tx) => {
-    await tx.delete(skynetPrivilegedFunctions).where(eq(skynetPrivilegedFunctions.contractId, contract.id));
-    if (found.length) await tx.insert(skynetPrivilegedFunctions).values(found.map((row) => ({ contractId: contract.id, ...row })));
-  });
+  return found;
+}
+
+/** Rows per insert: far below PostgreSQL's 65,535 parameters a statement. */
+const INSERT_CHUNK = 1_000;
+
+/** Replaces the stored privileged functions of each contract (id → findings); run it inside the caller's transaction. */
+export async function replacePrivilegedFunctions(tx: Database, findings: Map<string, PrivilegedFunctionFinding[]>): Promise<void> {
+  const ids = [...findings.keys()];
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    await tx.delete(skynetPrivilegedFunctions).where(inArray(skynetPrivilegedFunctions.contractId, ids.slice(start, start + INSERT_CHUNK)));
+  }
+  const rows = [...findings].flatMap(([contractId, found]) => found.map((row) => ({ contractId, ...row })));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await tx.insert(skynetPrivilegedFunctions).values(rows.slice(start, start + INSERT_CHUNK));
+}
+
+/** Finds the privileged functions of a contract (see findPrivilegedFunctions) and stores them in a transaction of its own. */
+export async function analyzePrivilegedFunctions(
+  db: Database,
+  client: PublicClient,
+  contract: Pick<SkynetContractRow, 'id' | 'address'>,
+  abi: Abi,
+  sourceEvidence: Map<string, SkynetEvidence[]> = new Map(),
+): Promise<PrivilegedFunctionFinding[]> {
+  const found = await findPrivilegedFunctions(client, contract.address as `0x${string}`, abi, sourceEvidence);
+  await db.transaction((tx) => replacePrivilegedFunctions(tx, new Map([[contract.id, found]])));
   return found;
 }
 

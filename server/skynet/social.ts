@@ -9,23 +9,14 @@ import { socialActivityRowSchema } from '@/lib/schemas/skynet';
 import type { Database } from '../db/client';
 import { projects, skynetSocialActivity } from '../db/schema';
 import { clearSkynetMemo } from './memo';
+import { parseRows, readRowFile } from './row-file';
 
-/** Reads CSV (header `projectId,type,date,value`) or a JSON array of the same objects. */
+/** Reads CSV (header `projectId,type,date,value`) or a JSON array of the same objects; throws at the first bad row. */
 export function parseSocialFile(text: string, fileName: string): z.output<typeof socialActivityRowSchema>[] {
-  let raw: unknown[];
-  if (fileName.toLowerCase().endsWith('.json') || /^\s*[[{]/.test(text)) {
-    const parsed = JSON.parse(text) as unknown;
-    raw = Array.isArray(parsed) ? parsed : [parsed];
-  } else {
-    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-    const header = lines.shift()?.split(',').map((cell) => cell.trim()) ?? [];
-    for (const column of ['projectId', 'type', 'date', 'value']) if (!header.includes(column)) throw new Error(`The CSV header lacks the column ${column}.`);
-    raw = lines.map((line) => Object.fromEntries(line.split(',').map((cell, index) => [header[index], cell.trim()])));
-  }
-  return raw.map((row, index) => {
-    const parsed = socialActivityRowSchema.safeParse(row);
-    if (!parsed.success) throw new Error(`Row ${index + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    return parsed.data;
+  const rows = parseRows(readRowFile(text, fileName, { required: ['projectId', 'type', 'date', 'value'] }), socialActivityRowSchema);
+  return rows.map((entry) => {
+    if ('reasons' in entry) throw new Error(`Row ${entry.row}: ${entry.reasons.join('; ')}`);
+    return entry.value;
   });
 }
 
