@@ -12,10 +12,14 @@ import { clientOfChain } from './chains';
 import { indexAllContracts, startSkynetRunner } from './scheduler';
 import { importSocialActivity } from './social';
 import { watchContracts } from './watch';
+import { watchContractList, WatchListReadError, WatchListRefusedError } from './watch-list';
 
 const USAGE = `Usage: npm run skynet -- <command>
   watch <projectId> [address] [--chain N] [--abi FILE] [--source FILE] [--contract NAME] [--from-block N]
         register a contract of a project (without an address: the project's known token contracts on that chain)
+  watch --file FILE [--chain N]
+        register every contract of a list: CSV with the header projectId,address[,chain,abi,fromBlock] or a JSON
+        array of those objects (a row's chain overrides --chain); a list with a bad row is refused whole
   index [--once]     follow every chain of the registry (one leader per chain among the workers), each block read once
                      for all its watched contracts (--once: catch up to the heads and read all history, then exit)
   status             each contract's cursor, lag and last error
@@ -31,8 +35,15 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { chain: { type: 'string' }, abi: { type: 'string' }, source: { type: 'string' }, contract: { type: 'string' }, 'from-block': { type: 'string' } },
+        options: { file: { type: 'string' }, chain: { type: 'string' }, abi: { type: 'string' }, source: { type: 'string' }, contract: { type: 'string' }, 'from-block': { type: 'string' } },
       });
+      if (values.file !== undefined) {
+        if (positionals.length || values.abi || values.source || values.contract || values['from-block']) {
+          throw new UsageError('watch --file takes each contract, its ABI and its start from the file: give only --chain N beside it.');
+        }
+        await openPrepared();
+        return await watchList(values.file, values.chain, out);
+      }
       const [projectId, address] = positionals;
       if (!projectId) throw new UsageError('watch needs a projectId.');
       await openPrepared();
@@ -122,6 +133,23 @@ export async function runSkynetCli(argv: string[], out: Output = { log: (line) =
 }
 
 class UsageError extends Error {}
+
+/** `watch --file`: a summary line per chain and the time taken; a refused list (exit 2) or failed reads (1), each reason a line. */
+async function watchList(file: string, chain: string | undefined, out: Output): Promise<number> {
+  const started = performance.now();
+  try {
+    const report = await watchContractList((await getDatabaseHandle()).db, file, chain);
+    for (const step of report.chains) out.log(`watched ${step.watched} contracts on chain ${step.chainId} (${step.created} new)`);
+    const contracts = report.chains.reduce((sum, step) => sum + step.watched, 0);
+    out.log(`done in ${((performance.now() - started) / 1000).toFixed(2)} s: ${contracts} contracts, privileged functions probed on ${report.probed} (one per distinct code and ABI)`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof WatchListRefusedError || error instanceof WatchListReadError)) throw error;
+    console.error(`skynet: ${file}: ${error.message}`);
+    for (const reason of error.reasons) console.error(reason);
+    return error instanceof WatchListRefusedError ? 2 : 1;
+  }
+}
 
 /** Opens the database (refused while a server holds the embedded folder), migrated and seeded. */
 async function openPrepared() {

@@ -1,0 +1,212 @@
+// Bench helper (run by scripts/bench/skynet-scale.mjs under tsx with the react-server condition, with an IPC
+// channel): the server side of the Skynet scale bench. On a fresh database (DATA_DIR's PGlite, or DATABASE_URL),
+// it makes the projects of the watch list and one confirmed user watching the project of the last-watched
+// contracts, then on the parent's word watches the list (the bulk `watch --file` path, per chain, timed), starts
+// what the server runs (the chain runner of SKYNET_CHAINS and the mail worker) and tells when every contract is
+// followed at the head. Meanwhile it notes when each of the user's notifications is first readable (every 25 ms),
+// the follower's indexed block per chain (every 100 ms) and its own RSS (every second); `mark` answers its counters
+// (JSON-RPC calls by chain and method, blocks read, CPU time) so the parent can take deltas over a window.
+// Messages in: {type:'watch', fromBlocks}, {type:'mark', id}, {type:'stop'}. Out: 'prepared', 'watched',
+// 'progress', 'followed', 'mark', 'done', 'failed'.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+type ChainPlan = { id: number; rows: { projectId: string; address: string }[] };
+type Plan = { abiFile: string; watchedProject: string; projects: string[]; chains: ChainPlan[] };
+type Incoming = { type: 'watch'; fromBlocks: Record<string, number> } | { type: 'mark'; id: number } | { type: 'stop' };
+
+const plan = JSON.parse(fs.readFileSync(process.env.BENCH_SCALE_PLAN!, 'utf8')) as Plan;
+/** Sends a message to the parent; resolves once it is handed to the channel (before an exit, it must be). */
+const say = (message: Record<string, unknown>) => new Promise<void>((resolve) => process.send!(message, undefined, {}, () => resolve()));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const inbox: Incoming[] = [];
+const waiters: (() => void)[] = [];
+let answerMark: (id: number) => Promise<void> = async () => {};
+process.on('message', (message: Incoming) => {
+  // A mark is answered at once, whatever the script is waiting for.
+  if (message.type === 'mark') return void answerMark(message.id);
+  inbox.push(message);
+  waiters.splice(0).forEach((wake) => wake());
+});
+/** The next message of the given type. */
+async function next<T extends Exclude<Incoming['type'], 'mark'>>(type: T): Promise<Extract<Incoming, { type: T }>> {
+  for (;;) {
+    const index = inbox.findIndex((message) => message.type === type);
+    if (index !== -1) return inbox.splice(index, 1)[0] as Extract<Incoming, { type: T }>;
+    await new Promise<void>((resolve) => waiters.push(resolve));
+  }
+}
+// The parent went away: nothing left to report to.
+const onDisconnect = () => process.exit(1);
+process.on('disconnect', onDisconnect);
+
+const { and, eq, inArray, sql } = await import('drizzle-orm');
+const { closeDatabase, getDb } = await import('@/server/db/client');
+const { prepareDatabase } = await import('@/server/db/prepare');
+const { notifications, projects, securityAlerts, skynetContracts, skynetKnownContracts, users, watchlistProjects, watchlists } = await import('@/server/db/schema');
+const { startMailWorker, stopMailWorker } = await import('@/server/mail/worker');
+const { startSkynetTimer, stopSkynetTimer } = await import('@/server/skynet/scheduler');
+const { skynetMetrics } = await import('@/server/skynet/metrics');
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-scale-lists-'));
+
+/**
+ * Watches one chain's rows the way an operator watches many: `watchContractList` (server/skynet/watch-list.ts, the
+ * `watch --file` command) on a CSV list, else the older bulk path, a project's known contracts, one watchContracts
+ * call per project. Answers which path it took.
+ */
+async function watchChain(chain: ChainPlan, fromBlock: number): Promise<{ path: string; probed?: number }> {
+  const db = await getDb();
+  const bulk = (await import('@/server/skynet/watch-list').catch(() => null)) as { watchContractList?: (db: unknown, file: string, chain?: number) => Promise<{ probed?: number }> } | null;
+  if (typeof bulk?.watchContractList === 'function') {
+    const file = path.join(workDir, `watch-${chain.id}.csv`);
+    const lines = ['projectId,address,chain,abi,fromBlock', ...chain.rows.map((row) => `${row.projectId},${row.address},${chain.id},${plan.abiFile},${fromBlock}`)];
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const report = await bulk.watchContractList(db, file, chain.id);
+    return { path: 'watchContractList (watch --file)', probed: report?.probed };
+  }
+  const { watchContracts } = await import('@/server/skynet/watch');
+  const byProject = new Map<string, string[]>();
+  for (const row of chain.rows) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row.address]);
+  for (const [projectId, addresses] of byProject) {
+    await db.insert(skynetKnownContracts).values(addresses.map((address) => ({ projectId, chainId: chain.id, address, symbol: 'SHLD', source: 'bench' }))).onConflictDoNothing();
+    await watchContracts(db, { projectId, chainId: chain.id, abiFile: plan.abiFile, fromBlock });
+  }
+  return { path: "watchContracts per project (its known contracts; no watch-list.ts)" };
+}
+
+const sampled = { indexed: [] as [number, Record<string, number>][], rss: [] as [number, number, number][] };
+const notifiedAt = new Map<string, number>();
+let sampling = true;
+
+async function counters() {
+  const metrics = skynetMetrics();
+  const [rpc, blocks] = await Promise.all([metrics.rpcCalls.get(), metrics.blocks.get()]);
+  return {
+    rpc: rpc.values.map((entry) => ({ chain: String(entry.labels.chain), method: String(entry.labels.method), value: entry.value })),
+    blocks: Object.fromEntries(blocks.values.map((entry) => [String(entry.labels.chain), entry.value])),
+  };
+}
+
+try {
+  const started = performance.now();
+  await prepareDatabase();
+  const db = await getDb();
+  for (let start = 0; start < plan.projects.length; start += 500) {
+    await db
+      .insert(projects)
+      .values(plan.projects.slice(start, start + 500).map((id) => ({ id, name: `Scale bench ${id}` })))
+      .onConflictDoNothing();
+  }
+  const [user] = await db
+    .insert(users)
+    .values({ email: 'watcher@scale.example', username: 'scale-watcher', passwordHash: 'not-a-real-hash', confirmedAt: new Date() })
+    .returning({ id: users.id });
+  const [list] = await db.insert(watchlists).values({ userId: user.id, name: 'Scale bench' }).returning({ id: watchlists.id });
+  await db.insert(watchlistProjects).values({ watchlistId: list.id, projectId: plan.watchedProject, position: 0 });
+  say({ type: 'prepared', ms: performance.now() - started, database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+
+  // The samplers run from here to the end; marks are answered beside them.
+  const samplers = [
+    (async () => {
+      while (sampling) {
+        const rows = await db.select({ alertId: notifications.alertId }).from(notifications).where(eq(notifications.userId, user.id));
+        const now = Date.now();
+        for (const row of rows) if (!notifiedAt.has(row.alertId)) notifiedAt.set(row.alertId, now);
+        await sleep(25);
+      }
+    })(),
+    (async () => {
+      while (sampling) {
+        const indexed = await skynetMetrics().indexed.get();
+        sampled.indexed.push([Date.now(), Object.fromEntries(indexed.values.map((entry) => [String(entry.labels.chain), entry.value]))]);
+        await sleep(100);
+      }
+    })(),
+    (async () => {
+      while (sampling) {
+        const memory = process.memoryUsage();
+        sampled.rss.push([Date.now(), memory.rss, memory.heapUsed]);
+        await sleep(1000);
+      }
+    })(),
+  ];
+  answerMark = async (id) => {
+    const at = Date.now();
+    const cpu = process.cpuUsage();
+    await say({ type: 'mark', id, at, cpuMicros: cpu.user + cpu.system, ...(await counters()) });
+  };
+
+  const { fromBlocks } = await next('watch');
+  const watched = [];
+  for (const chain of plan.chains) {
+    const began = performance.now();
+    const outcome = await watchChain(chain, fromBlocks[String(chain.id)]);
+    watched.push({ chainId: chain.id, contracts: chain.rows.length, ms: performance.now() - began, ...outcome });
+  }
+  say({ type: 'watched', chains: watched, rssAfter: process.memoryUsage().rss });
+
+  const runnerStarted = performance.now();
+  startMailWorker();
+  startSkynetTimer();
+  // Followed: every contract live at the head with no history left to read (the SQL of history.ts hasHistoryLeft).
+  const waitingCount = async () => {
+    const [row] = await db
+      .select({ waiting: sql<number>`count(*) filter (where ${skynetContracts.liveFromBlock} is null or coalesce(${skynetContracts.cursorBlock}, ${skynetContracts.fromBlock} - 1) < ${skynetContracts.liveFromBlock} - 1)::int` })
+      .from(skynetContracts);
+    return row.waiting;
+  };
+  const followLimitMs = Number(process.env.BENCH_SCALE_FOLLOW_TIMEOUT_SECONDS ?? 300) * 1000;
+  let waiting = await waitingCount();
+  let lastProgress = 0;
+  while (waiting > 0 && performance.now() - runnerStarted < followLimitMs) {
+    await sleep(250);
+    waiting = await waitingCount();
+    if (performance.now() - lastProgress > 10_000) {
+      lastProgress = performance.now();
+      say({ type: 'progress', waiting, seconds: (performance.now() - runnerStarted) / 1000 });
+    }
+  }
+  say({ type: 'followed', ms: performance.now() - runnerStarted, waiting, rss: process.memoryUsage().rss });
+
+  await next('stop');
+  await stopSkynetTimer();
+  await stopMailWorker();
+  sampling = false;
+  await Promise.all(samplers);
+
+  const ids = [...notifiedAt.keys()];
+  const alerts = [];
+  for (let start = 0; start < ids.length; start += 500) {
+    alerts.push(
+      ...(await db
+        .select({
+          id: securityAlerts.id,
+          rule: sql<string | null>`${securityAlerts.evidence}->>'rule'`,
+          chainId: sql<number | null>`(${securityAlerts.evidence}->>'chainId')::int`,
+          blockNumber: sql<number | null>`(${securityAlerts.evidence}->>'blockNumber')::bigint`,
+          txHash: sql<string | null>`${securityAlerts.evidence}->>'txHash'`,
+          contract: sql<string | null>`${securityAlerts.evidence}->>'contract'`,
+        })
+        .from(securityAlerts)
+        .where(and(inArray(securityAlerts.id, ids.slice(start, start + 500)), eq(securityAlerts.origin, 'automatic')))),
+    );
+  }
+  await say({
+    type: 'done',
+    alerts: alerts.map((alert) => ({ ...alert, chainId: alert.chainId === null ? null : Number(alert.chainId), blockNumber: alert.blockNumber === null ? null : Number(alert.blockNumber), notifiedAt: notifiedAt.get(alert.id) })),
+    indexed: sampled.indexed,
+    rss: sampled.rss,
+  });
+} catch (error) {
+  await say({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exitCode = 1;
+} finally {
+  sampling = false;
+  await closeDatabase().catch(() => undefined);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+// The IPC channel would keep the process alive.
+process.off('disconnect', onDisconnect);
+process.exit(process.exitCode ?? 0);
