@@ -123,10 +123,10 @@ function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains
   return {
     pid: child.pid,
     send: (message) => child.send(message),
-    waitFor: (type, timeoutMs = 600_000) => waitFor((message) => message.type === type, timeoutMs, `'${type}'`),
-    take: (type) => {
-      const index = messages.findIndex((message) => message.type === type);
-      return index === -1 ? null : messages.splice(index, 1)[0];
+    /** The next message of one of `types` (a type, or a list of them). */
+    waitFor: (types, timeoutMs = 600_000) => {
+      const wanted = [types].flat();
+      return waitFor((message) => wanted.includes(message.type), timeoutMs, wanted.map((type) => `'${type}'`).join(' or '));
     },
     mark: async () => {
       const id = ++markId;
@@ -198,10 +198,9 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     for (const entry of watched.chains) log(`${label}: chain ${entry.chainId}: ${entry.contracts} contracts watched in ${(entry.ms / 1000).toFixed(1)} s (${entry.path}${entry.probed !== undefined ? `, ${entry.probed} probed` : ''})`);
     let followed = null;
     while (!followed) {
-      followed = server.take('followed');
-      const progress = server.take('progress');
-      if (progress) log(`${label}: ${progress.waiting} contracts still have history to read after ${progress.seconds.toFixed(0)} s …`);
-      if (!followed) await Promise.race([server.waitFor('followed', 1_000).then((message) => (followed = message)).catch(() => undefined), sleep(1_000)]);
+      const message = await server.waitFor(['followed', 'progress'], 1_800_000);
+      if (message.type === 'progress') log(`${label}: ${message.waiting} contracts still have history to read after ${message.seconds.toFixed(0)} s …`);
+      else followed = message;
     }
     log(`${label}: every contract followed at the head ${(followed.ms / 1000).toFixed(1)} s after the runner started${followed.waiting ? ` (NOT: ${followed.waiting} still reading history; measuring anyway)` : ''}; load on, ${warmupSeconds} s warm-up, then ${seconds} s measured …`);
 
@@ -210,11 +209,10 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     await sleep(warmupSeconds * 1000);
     const before = await server.mark();
     const headsBefore = heads.map((head) => head.head());
-    const eventsFrom = events.sent.length;
     await sleep(seconds * 1000);
     const after = await server.mark();
     const headsAfter = heads.map((head) => head.head());
-    const windowEvents = events.sent.slice(eventsFrom).filter((event) => event.sentAt <= after.at);
+    const windowEvents = events.sent.filter((event) => event.sentAt >= before.at && event.sentAt <= after.at);
     events.on = false;
     loads.forEach((load) => load.pause());
     // The last events' alerts: a few blocks more.
@@ -305,8 +303,8 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
 export async function runSkynetScaleBench(root, { settings = scaleSettings(), databaseUrl = null, log = () => {} } = {}) {
   const tokenArtifact = JSON.parse(fs.readFileSync(path.join(root, TOKEN_ABI_FILE), 'utf8'));
   const proxyArtifact = JSON.parse(fs.readFileSync(path.join(root, 'tests/fixtures/contracts/ShieldTransparentProxy.json'), 'utf8'));
-  const sink = await startMailSink(() => (mails += 1));
   let mails = 0;
+  const sink = await startMailSink(() => (mails += 1));
   const chains = [];
   const heads = [];
   let eventTimer = null;

@@ -6,7 +6,7 @@ import type { SkynetChainEntry } from '@/lib/schemas/skynet-chains';
 
 import { getConfig } from '../config';
 import { withRetry } from './chain';
-import { countRpcCalls } from './metrics';
+import { skynetMetrics } from './metrics';
 
 /** A chain of the registry, as Skynet follows it. */
 export type SkynetChain = Omit<SkynetChainEntry, 'explorerUrl'> & { explorerUrl: string | null };
@@ -25,16 +25,32 @@ export function skynetEnabled(config = getConfig()): boolean {
 
 const clients = new Map<string, PublicClient>();
 
-/** One endpoint's transport: JSON-RPC batching on, retries ours (withRetry); every call counted by method. */
+/** Counts every JSON-RPC call a transport sends, and those that fail, by method (batched calls one by one). */
+function counted(inner: Transport, chainId: number): Transport {
+  return (parameters) => {
+    const transport = inner(parameters);
+    const { rpcCalls, rpcErrors } = skynetMetrics();
+    const chain = String(chainId);
+    return {
+      ...transport,
+      request: (async (args: { method: string }, options?: unknown) => {
+        rpcCalls.inc({ chain, method: args.method });
+        try {
+          return await (transport.request as (args: unknown, options?: unknown) => Promise<unknown>)(args, options);
+        } catch (error) {
+          rpcErrors.inc({ chain, method: args.method });
+          throw error;
+        }
+      }) as typeof transport.request,
+    };
+  };
+}
+
+/** One endpoint's transport: JSON-RPC batching on, retries ours (withRetry). */
 function endpointTransport(url: string, chainId: number): Transport {
   const { rpcTimeoutMs } = getConfig().skynet;
-  if (/^wss?:/.test(url)) return webSocket(url, { timeout: rpcTimeoutMs, retryCount: 0 });
-  return http(url, {
-    timeout: rpcTimeoutMs,
-    retryCount: 0,
-    batch: { batchSize: 100, wait: 0 },
-    onFetchRequest: async (request) => countRpcCalls(chainId, await request.clone().text()),
-  });
+  const inner = /^wss?:/.test(url) ? webSocket(url, { timeout: rpcTimeoutMs, retryCount: 0 }) : http(url, { timeout: rpcTimeoutMs, retryCount: 0, batch: { batchSize: 100, wait: 0 } });
+  return counted(inner, chainId);
 }
 
 /**

@@ -18,7 +18,7 @@ function createSkynetMetrics() {
     lag: new Gauge({ name: 'skynet_chain_lag_blocks', help: 'Head minus indexed block.', labelNames, registers: [registry] }),
     watched: new Gauge({ name: 'skynet_chain_watched_contracts', help: 'Watched contracts the head follower hands facts to.', labelNames, registers: [registry] }),
     rpcCalls: new Counter({ name: 'skynet_rpc_calls_total', help: 'JSON-RPC calls sent, by method.', labelNames: ['chain', 'method'], registers: [registry] }),
-    rpcErrors: new Counter({ name: 'skynet_rpc_errors_total', help: 'JSON-RPC reads that failed after their retries, by what was read.', labelNames: ['chain', 'what'], registers: [registry] }),
+    rpcErrors: new Counter({ name: 'skynet_rpc_errors_total', help: 'JSON-RPC calls that failed (an error answer, a timeout, no connection), by method.', labelNames: ['chain', 'method'], registers: [registry] }),
     blocks: new Counter({ name: 'skynet_blocks_read_total', help: 'Blocks read by the head follower.', labelNames, registers: [registry] }),
     reorgs: new Counter({ name: 'skynet_reorgs_total', help: 'Reorgs found by parent hash and rolled back.', labelNames, registers: [registry] }),
     blockToAlert: new Histogram({
@@ -37,22 +37,6 @@ const holder = globalThis as typeof globalThis & { __skynetMetrics?: SkynetMetri
 export function skynetMetrics(): SkynetMetrics {
   holder.__skynetMetrics ??= createSkynetMetrics();
   return holder.__skynetMetrics;
-}
-
-/** Counts the JSON-RPC calls of one HTTP request body (a call, or a batch of them). */
-export function countRpcCalls(chainId: number, body: string): void {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return;
-  }
-  const calls = Array.isArray(parsed) ? parsed : [parsed];
-  const counter = skynetMetrics().rpcCalls;
-  for (const call of calls) {
-    const method = typeof (call as { method?: unknown })?.method === 'string' ? (call as { method: string }).method : 'unknown';
-    counter.inc({ chain: String(chainId), method });
-  }
 }
 
 /** The figures as Prometheus' text format, with its content type. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { getDb } from '@/server/db/client';
 import { projects, securityAlerts } from '@/server/db/schema';
+import { skynetMetricsText } from '@/server/skynet/metrics';
 import { indexAllContracts } from '@/server/skynet/scheduler';
 import { watchContracts } from '@/server/skynet/watch';
 import { startAnvil, type Anvil } from '@/tests/support/anvil';
@@ -124,5 +125,15 @@ describe('the chain follower, with what users watch', () => {
     const executedTx = (await alertsOf('timelock-scheduled'))[0].evidence!.values!.executedTx;
     expect(changed.evidence).toMatchObject({ txHash: executedTx, values: { transactions: executedTx } });
     expect(changed.sourceUrls).toEqual([`https://explorer.example/tx/${executedTx}`]);
+  });
+
+  it('counts its JSON-RPC calls by method and times block to alert, for Prometheus', async () => {
+    const { body } = await skynetMetricsText();
+    const figure = (pattern: RegExp) => Number(pattern.exec(body)?.[1] ?? NaN);
+    expect(figure(/skynet_rpc_calls_total\{chain="31337",method="eth_getBlockReceipts"\} (\d+)/)).toBeGreaterThan(0);
+    expect(figure(/skynet_rpc_calls_total\{chain="31337",method="eth_getBlockByNumber"\} (\d+)/)).toBeGreaterThan(0);
+    // The upgrade, the scheduled call, the ownership change: each timed from its block.
+    expect(figure(/skynet_block_to_alert_seconds_count\{chain="31337"\} (\d+)/)).toBeGreaterThanOrEqual(3);
+    expect(figure(/skynet_chain_indexed_block\{chain="31337"\} (\d+)/)).toBe(Number(await wallet.getBlockNumber({ cacheTime: 0 })));
   });
 });
