@@ -46,7 +46,7 @@ export type WatchListReport = {
 const MAX_FILE_BYTES = WATCH_LIST_MAX_ROWS * 1024;
 
 /** Contracts read at once per chain: their calls made together go out as one JSON-RPC batch (chains.ts). */
-const READS_IN_FLIGHT = 50;
+const READS_IN_FLIGHT = 100;
 
 /** A row that passed every check, with what it resolved to. */
 type PlannedRow = { row: number; projectId: string; address: `0x${string}`; chain: SkynetChain; abi: Abi; abiKey: string; fromBlock?: number };

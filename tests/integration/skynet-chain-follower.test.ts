@@ -91,38 +91,74 @@ describe('the chain follower, with what users watch', () => {
     expect(upgrade.evidence).toMatchObject({ txHash: receipt.transactionHash, event: 'Upgraded', values: { implementation: at.nextLogic } });
   });
 
+  it("reads admin powers again when a holder's own event changes them (the timelock's delay), naming that transaction", async () => {
+    const call = encodeFunctionData({ abi: TIMELOCK_ABI, functionName: 'updateDelay', args: [BigInt(DELAY * 2)] });
+    const salt = `0x${'02'.padStart(64, '0')}` as Hex;
+    await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'schedule', [at.timelock, 0n, call, ZERO_WORD, salt, BigInt(DELAY)]);
+    await indexAllContracts();
+    // Scheduled against the timelock that owns the token: the token's watchers hear of it as it is scheduled.
+    const scheduled = (await alertsOf('timelock-scheduled')).filter((alert) => alert.evidence?.values?.call === `updateDelay(${DELAY * 2})`);
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0].evidence).toMatchObject({ contract: at.token, values: { target: at.timelock, status: 'scheduled' } });
+
+    await test.increaseTime({ seconds: DELAY + 1 });
+    const executed = await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'execute', [at.timelock, 0n, call, ZERO_WORD, salt]);
+    await indexAllContracts();
+    const changes = (await alertsOf('admin-powers-changed')).filter((alert) => alert.evidence?.txHash === executed.transactionHash);
+    expect(changes).toHaveLength(1);
+    expect(changes[0].evidence?.values?.changes).toMatch(/delay/i);
+    expect(changes[0].sourceUrls).toEqual([`https://explorer.example/tx/${executed.transactionHash}`]);
+  });
+
   it('alerts on a timelock operation the block it is scheduled, with its ETA and decoded call, and updates it when it executes', async () => {
     const call = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transferOwnership', args: [ROLES.bob] });
     const salt = `0x${'01'.padStart(64, '0')}` as Hex;
-    const scheduled = await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'schedule', [at.token, 0n, call, ZERO_WORD, salt, BigInt(DELAY)]);
+    // The timelock's delay is now twice DELAY (the test before).
+    const scheduled = await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'schedule', [at.token, 0n, call, ZERO_WORD, salt, BigInt(2 * DELAY)]);
     await indexAllContracts();
-    const [early] = await alertsOf('timelock-scheduled');
+    const ofTransfer = async () => (await alertsOf('timelock-scheduled')).filter((alert) => alert.evidence?.values?.call === `transferOwnership(${ROLES.bob})`);
+    const [early] = await ofTransfer();
     const block = await wallet.getBlock({ blockNumber: scheduled.blockNumber });
-    const eta = new Date((Number(block.timestamp) + DELAY) * 1000).toISOString();
+    const eta = new Date((Number(block.timestamp) + 2 * DELAY) * 1000).toISOString();
     expect(early.evidence).toMatchObject({
       txHash: scheduled.transactionHash,
       contract: at.token,
       event: 'CallScheduled',
-      values: { timelock: at.timelock, target: at.token, call: `transferOwnership(${ROLES.bob})`, eta, status: 'scheduled', delaySeconds: String(DELAY) },
+      values: { timelock: at.timelock, target: at.token, call: `transferOwnership(${ROLES.bob})`, eta, status: 'scheduled', delaySeconds: String(2 * DELAY) },
     });
     expect(early.title).toContain('scheduled for');
     expect(early.sourceUrls).toEqual([`https://explorer.example/tx/${scheduled.transactionHash}`]);
 
-    await test.increaseTime({ seconds: DELAY + 1 });
+    await test.increaseTime({ seconds: 2 * DELAY + 1 });
     const executed = await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'execute', [at.token, 0n, call, ZERO_WORD, salt]);
     await indexAllContracts();
-    const [settled] = await alertsOf('timelock-scheduled');
+    const [settled] = await ofTransfer();
     expect(settled.id).toBe(early.id);
     expect(settled.evidence?.values).toMatchObject({ status: 'executed', executedTx: executed.transactionHash });
     expect(settled.title).toContain('executed');
     expect(settled.sourceUrls).toContain(`https://explorer.example/tx/${executed.transactionHash}`);
   });
 
+  it('marks a scheduled operation cancelled when the timelock cancels it', async () => {
+    const call = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transferOwnership', args: [ROLES.carol] });
+    const salt = `0x${'03'.padStart(64, '0')}` as Hex;
+    const args = [at.token, 0n, call, ZERO_WORD, salt] as const;
+    await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'schedule', [...args, BigInt(2 * DELAY)]);
+    const id = (await wallet.readContract({ address: at.timelock, abi: TIMELOCK_ABI, functionName: 'hashOperation', args: [...args] })) as Hex;
+    await indexAllContracts();
+    const cancelled = await send(ROLES.alice, at.timelock, TIMELOCK_ABI, 'cancel', [id]);
+    await indexAllContracts();
+    const [alert] = (await alertsOf('timelock-scheduled')).filter((entry) => entry.evidence?.values?.call === `transferOwnership(${ROLES.carol})`);
+    expect(alert.evidence?.values).toMatchObject({ operation: id, status: 'cancelled', cancelledTx: cancelled.transactionHash });
+    expect(alert.title).toContain('cancelled');
+  });
+
   it('names the transaction that changed the admin powers, with its explorer link', async () => {
     // The execute above moved the token from the timelock to a single key: the follower read its powers again.
-    const [changed] = await alertsOf('admin-powers-changed');
+    const transfer = (await alertsOf('timelock-scheduled')).find((alert) => alert.evidence?.values?.call === `transferOwnership(${ROLES.bob})`)!;
+    const executedTx = transfer.evidence!.values!.executedTx;
+    const [changed] = (await alertsOf('admin-powers-changed')).filter((alert) => alert.evidence?.txHash === executedTx);
     expect(changed).toBeDefined();
-    const executedTx = (await alertsOf('timelock-scheduled'))[0].evidence!.values!.executedTx;
     expect(changed.evidence).toMatchObject({ txHash: executedTx, values: { transactions: executedTx } });
     expect(changed.sourceUrls).toEqual([`https://explorer.example/tx/${executedTx}`]);
   });
@@ -133,7 +169,7 @@ describe('the chain follower, with what users watch', () => {
     expect(figure(/skynet_rpc_calls_total\{chain="31337",method="eth_getBlockReceipts"\} (\d+)/)).toBeGreaterThan(0);
     expect(figure(/skynet_rpc_calls_total\{chain="31337",method="eth_getBlockByNumber"\} (\d+)/)).toBeGreaterThan(0);
     // The upgrade, the scheduled call, the ownership change: each timed from its block.
-    expect(figure(/skynet_block_to_alert_seconds_count\{chain="31337"\} (\d+)/)).toBeGreaterThanOrEqual(3);
+    expect(figure(/skynet_block_to_alert_seconds_count\{chain="31337"\} (\d+)/)).toBeGreaterThanOrEqual(4);
     expect(figure(/skynet_chain_indexed_block\{chain="31337"\} (\d+)/)).toBe(Number(await wallet.getBlockNumber({ cacheTime: 0 })));
   });
 });

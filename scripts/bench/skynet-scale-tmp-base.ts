@@ -1,0 +1,13 @@
+const mem = (label: string) => { const m = process.memoryUsage(); console.log(label, Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 2 ** 20)]))); };
+mem('start');
+const { getDb, closeDatabase } = await import('@/server/db/client');
+const { prepareDatabase } = await import('@/server/db/prepare');
+mem('imported');
+const t = performance.now();
+await prepareDatabase();
+mem(`prepared ${(performance.now() - t).toFixed(0)} ms`);
+await (await getDb()).execute('select 1');
+await new Promise((r) => setTimeout(r, 3000));
+(globalThis as any).gc?.();
+mem('after 3s');
+await closeDatabase();
