@@ -13,8 +13,8 @@ import { encodeAbiParameters, encodeDeployData, encodeFunctionData, keccak256, p
 
 /** Anvil's unlocked default accounts (tests/support/chain-scenario.ts ACCOUNTS): [0] deploys and owns, [1] is the other owner. */
 export const OWNERS = ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'];
-/** How many impersonated accounts send the transfer load (anvil orders each one's transactions by nonce). */
-const SENDERS = 16;
+/** How many impersonated accounts send the transfer load, each with nonces counted here (a few a block each). */
+const SENDERS = 48;
 const ERC1967_ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103';
 const TOKEN_ABI = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function transferOwnership(address newOwner)', 'function owner() view returns (address)']);
 const PROXY_ADMIN_ABI = parseAbi(['function upgradeAndCall(address proxy, address implementation, bytes data) payable']);
@@ -233,44 +233,56 @@ export function watchHeads(chain, { everyMs = 20, onBlock = () => {} } = {}) {
 /**
  * The transfer load: at each new block, `perBlock` ERC-20 transfers (1 wei) from the impersonated senders to
  * contracts of `targets` picked at random, in one JSON-RPC batch, not waiting for receipts; they land in the next
- * block. Counts what was sent and refused.
+ * block. Nonces are counted here (anvil's own nonce filling refuses a sender's ninth pending transaction as an
+ * underpriced replacement); a sender whose transaction is refused reads its pending nonce again.
  */
 export function transferLoad(chain, { targets, senders, perBlock }) {
   let paused = true;
   let next = 0;
   let inFlight = 0;
+  const nonces = new Map();
+  const stale = new Set(senders);
   const counts = { sent: 0, refused: 0, skipped: 0, firstError: null };
   const transfer = (to) => encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [to, 1n] });
+  async function send() {
+    if (stale.size) {
+      const resync = [...stale];
+      stale.clear();
+      const answers = await chain.batch(resync.map((sender) => ['eth_getTransactionCount', [sender, 'pending']]));
+      resync.forEach((sender, index) => nonces.set(sender, Number(answers[index].result)));
+    }
+    const calls = Array.from({ length: perBlock }, () => {
+      const from = senders[next++ % senders.length];
+      const to = targets[Math.floor(Math.random() * targets.length)];
+      const nonce = nonces.get(from);
+      nonces.set(from, nonce + 1);
+      return { from, call: ['eth_sendTransaction', [{ from, to, data: transfer(senders[next % senders.length]), gas: toHex(90_000), nonce: toHex(nonce) }]] };
+    });
+    const answers = await chain.batch(calls.map((entry) => entry.call));
+    answers.forEach((answer, index) => {
+      if (answer?.error || !answer) {
+        counts.refused++;
+        counts.firstError ??= answer?.error?.message ?? 'no answer';
+        stale.add(calls[index].from);
+      } else counts.sent++;
+    });
+  }
   return {
     counts,
     pause: () => (paused = true),
     resume: () => (paused = false),
     onBlock() {
       if (paused) return;
-      // A node slower than the load: a block's batch waits for none, but no more than two are in flight.
-      if (inFlight >= 2) {
+      // A node slower than the load: nonces are counted in order, so one batch at a time.
+      if (inFlight) {
         counts.skipped++;
         return;
       }
-      const calls = Array.from({ length: perBlock }, () => {
-        const from = senders[next++ % senders.length];
-        const to = targets[Math.floor(Math.random() * targets.length)];
-        return ['eth_sendTransaction', [{ from, to, data: transfer(senders[next % senders.length]), gas: toHex(90_000) }]];
-      });
       inFlight++;
-      chain
-        .batch(calls)
-        .then((answers) => {
-          for (const answer of answers) {
-            if (answer?.error) {
-              counts.refused++;
-              counts.firstError ??= answer.error.message;
-            } else counts.sent++;
-          }
-        })
+      send()
         .catch((error) => {
-          counts.refused += calls.length;
           counts.firstError ??= error instanceof Error ? error.message : String(error);
+          senders.forEach((sender) => stale.add(sender));
         })
         .finally(() => inFlight--);
     },

@@ -1,13 +1,14 @@
 // Bench helper (run by scripts/bench/skynet-scale.mjs under tsx with the react-server condition, with an IPC
-// channel): the server side of the Skynet scale bench. On a fresh database (DATA_DIR's PGlite, or DATABASE_URL),
-// it makes the projects of the watch list and one confirmed user watching the project of the last-watched
-// contracts, then on the parent's word watches the list (the bulk `watch --file` path, per chain, timed), starts
-// what the server runs (the chain runner of SKYNET_CHAINS and the mail worker) and tells when every contract is
-// followed at the head. Meanwhile it notes when each of the user's notifications is first readable (every 25 ms),
-// the follower's indexed block per chain (every 100 ms) and its own RSS (every second); `mark` answers its counters
-// (JSON-RPC calls by chain and method, blocks read, CPU time) so the parent can take deltas over a window.
-// Messages in: {type:'watch', fromBlocks}, {type:'mark', id}, {type:'stop'}. Out: 'prepared', 'watched',
-// 'progress', 'followed', 'mark', 'done', 'failed'.
+// channel): the server side of the Skynet scale bench, on a fresh database (DATA_DIR's PGlite, or DATABASE_URL).
+// BENCH_SCALE_STAGE=prepare: the first start (migrate, seed), the watch list's projects and one confirmed user
+// watching the project of the last-watched contracts; then it exits. Else, on that database: on the parent's word
+// it watches the list (the bulk `watch --file` path, per chain, timed), starts what the server runs (the chain
+// runner of SKYNET_CHAINS and the mail worker) and tells when every contract is followed at the head. Meanwhile it
+// notes when each of the user's notifications is first readable (every 25 ms), the follower's indexed block per
+// chain (every 100 ms), when each head step stored its blocks, and its own memory (every second); `mark` answers
+// its counters (JSON-RPC calls by chain and method, blocks read, CPU time) so the parent can take window deltas.
+// Messages in: {type:'watch', fromBlocks}, {type:'mark', id}, {type:'stop'}. Out: 'seeded' (prepare stage),
+// 'prepared', 'watched', 'progress', 'followed', 'mark', 'done', 'failed'.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,7 @@ const { closeDatabase, getDb } = await import('@/server/db/client');
 const { prepareDatabase } = await import('@/server/db/prepare');
 const { notifications, projects, securityAlerts, skynetContracts, skynetKnownContracts, users, watchlistProjects, watchlists } = await import('@/server/db/schema');
 const { startMailWorker, stopMailWorker } = await import('@/server/mail/worker');
-const { startSkynetTimer, stopSkynetTimer } = await import('@/server/skynet/scheduler');
+const { startSkynetRunner } = await import('@/server/skynet/scheduler');
 const { skynetMetrics } = await import('@/server/skynet/metrics');
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentinel-scale-lists-'));
@@ -76,7 +77,10 @@ async function watchChain(chain: ChainPlan, fromBlock: number): Promise<{ path: 
   return { path: "watchContracts per project (its known contracts; no watch-list.ts)" };
 }
 
-const sampled = { indexed: [] as [number, Record<string, number>][], rss: [] as [number, number, number][] };
+const sampled = { indexed: [] as [number, Record<string, number>][], rss: [] as [number, number, number, number][], steps: [] as [number, number, number, number][] };
+
+/** The prepare stage's way out of the try block. */
+class Done extends Error {}
 const notifiedAt = new Map<string, number>();
 let sampling = true;
 
@@ -93,19 +97,26 @@ try {
   const started = performance.now();
   await prepareDatabase();
   const db = await getDb();
-  for (let start = 0; start < plan.projects.length; start += 500) {
-    await db
-      .insert(projects)
-      .values(plan.projects.slice(start, start + 500).map((id) => ({ id, name: `Scale bench ${id}` })))
-      .onConflictDoNothing();
+  const email = 'watcher@scale.example';
+  if (process.env.BENCH_SCALE_STAGE === 'prepare') {
+    // A first start migrates and seeds in a process of its own: the measured one opens an existing folder, as a
+    // restarted server does (seeding grows PGlite's memory by some 500 MB that a restart does not have).
+    for (let start = 0; start < plan.projects.length; start += 500) {
+      await db
+        .insert(projects)
+        .values(plan.projects.slice(start, start + 500).map((id) => ({ id, name: `Scale bench ${id}` })))
+        .onConflictDoNothing();
+    }
+    const [user] = await db.insert(users).values({ email, username: 'scale-watcher', passwordHash: 'not-a-real-hash', confirmedAt: new Date() }).returning({ id: users.id });
+    const [list] = await db.insert(watchlists).values({ userId: user.id, name: 'Scale bench' }).returning({ id: watchlists.id });
+    await db.insert(watchlistProjects).values({ watchlistId: list.id, projectId: plan.watchedProject, position: 0 });
+    await say({ type: 'seeded', ms: performance.now() - started });
+    throw new Done();
   }
-  const [user] = await db
-    .insert(users)
-    .values({ email: 'watcher@scale.example', username: 'scale-watcher', passwordHash: 'not-a-real-hash', confirmedAt: new Date() })
-    .returning({ id: users.id });
-  const [list] = await db.insert(watchlists).values({ userId: user.id, name: 'Scale bench' }).returning({ id: watchlists.id });
-  await db.insert(watchlistProjects).values({ watchlistId: list.id, projectId: plan.watchedProject, position: 0 });
-  say({ type: 'prepared', ms: performance.now() - started, database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error('the prepare stage left no bench user');
+  const memory = process.memoryUsage();
+  say({ type: 'prepared', ms: performance.now() - started, database: process.env.DATABASE_URL ? 'postgres' : 'pglite', rss: memory.rss, external: memory.external });
 
   // The samplers run from here to the end; marks are answered beside them.
   const samplers = [
@@ -127,7 +138,7 @@ try {
     (async () => {
       while (sampling) {
         const memory = process.memoryUsage();
-        sampled.rss.push([Date.now(), memory.rss, memory.heapUsed]);
+        sampled.rss.push([Date.now(), memory.rss, memory.heapUsed, memory.external]);
         await sleep(1000);
       }
     })(),
@@ -149,7 +160,8 @@ try {
 
   const runnerStarted = performance.now();
   startMailWorker();
-  startSkynetTimer();
+  // What startSkynetTimer() starts, with a note of when each head step stored its blocks.
+  const runner = startSkynetRunner({ onStep: (step) => sampled.steps.push([Date.now(), step.chainId, step.fromBlock, step.toBlock]) });
   // Followed: every contract live at the head with no history left to read (the SQL of history.ts hasHistoryLeft).
   const waitingCount = async () => {
     const [row] = await db
@@ -171,7 +183,7 @@ try {
   say({ type: 'followed', ms: performance.now() - runnerStarted, waiting, rss: process.memoryUsage().rss });
 
   await next('stop');
-  await stopSkynetTimer();
+  await runner.stop();
   await stopMailWorker();
   sampling = false;
   await Promise.all(samplers);
@@ -198,9 +210,10 @@ try {
     alerts: alerts.map((alert) => ({ ...alert, chainId: alert.chainId === null ? null : Number(alert.chainId), blockNumber: alert.blockNumber === null ? null : Number(alert.blockNumber), notifiedAt: notifiedAt.get(alert.id) })),
     indexed: sampled.indexed,
     rss: sampled.rss,
+    steps: sampled.steps,
   });
 } catch (error) {
-  await say({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  if (!(error instanceof Done)) await say({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   process.exitCode = 1;
 } finally {
   sampling = false;

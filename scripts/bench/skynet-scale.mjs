@@ -52,14 +52,15 @@ export function scaleSettings() {
     smallSeconds: number('BENCH_SCALE_SMALL_SECONDS', 30),
     warmupSeconds: number('BENCH_SCALE_WARMUP_SECONDS', 15),
     perBlock: number('BENCH_SCALE_TX_PER_BLOCK', 200),
-    eventSeconds: number('BENCH_SCALE_EVENT_SECONDS', 2),
+    eventSeconds: number('BENCH_SCALE_EVENT_SECONDS', 3),
     blockTime: 0.5,
   };
 }
 
 /** The server side in a process of its own, with an IPC channel: its messages queued, requests answered by type. */
-function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains }) {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
+function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains, stage, cpuProfileDir }) {
+  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -77,6 +78,7 @@ function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains
       LOG_LEVEL: 'warn',
       NODE_OPTIONS: '',
       BENCH_SCALE_PLAN: planFile,
+      BENCH_SCALE_STAGE: stage,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -188,11 +190,15 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
   const projects = [...new Set(rowsByChain.flat().map((row) => row.projectId))];
   fs.writeFileSync(planFile, JSON.stringify({ abiFile: TOKEN_ABI_FILE, watchedProject: 'scale-watched', projects, chains: chains.map((chain, index) => ({ id: chain.chainId, rows: rowsByChain[index] })) }));
   const registry = chains.map((chain, index) => ({ id: chain.chainId, name: `scale-${'ab'[index]}`, rpc: [chain.url], blockTimeSeconds: settings.blockTime, confirmations: 64 }));
-  const server = startServerSide(root, { planFile, dataDir: path.join(tempDir, 'data'), databaseUrl: database?.url, smtpUrl: sink.url, chains: registry });
+  const sideOptions = { planFile, dataDir: path.join(tempDir, 'data'), databaseUrl: database?.url, smtpUrl: sink.url, chains: registry };
+  let server = startServerSide(root, { ...sideOptions, stage: 'prepare' });
   try {
+    const seeded = await server.waitFor('seeded', 180_000);
+    await server.exited;
+    server = startServerSide(root, { ...sideOptions, stage: 'run', cpuProfileDir: process.env.BENCH_SCALE_CPU_PROF?.trim() ? path.resolve(process.env.BENCH_SCALE_CPU_PROF, label) : null });
     const prepared = await server.waitFor('prepared', 180_000);
     const counts = rowsByChain.map((rows) => rows.length);
-    log(`${label}: database ready (${prepared.database}${database ? ` ${database.shown}` : ''}) in ${(prepared.ms / 1000).toFixed(1)} s; watching ${counts.join(' + ')} contracts from the heads (load paused) …`);
+    log(`${label}: database seeded in ${(seeded.ms / 1000).toFixed(1)} s, opened again (${prepared.database}${database ? ` ${database.shown}` : ''}) in ${(prepared.ms / 1000).toFixed(1)} s, RSS ${(prepared.rss / 2 ** 20).toFixed(0)} MB; watching ${counts.join(' + ')} contracts from the heads (load paused) …`);
     server.send({ type: 'watch', fromBlocks: Object.fromEntries(chains.map((chain, index) => [chain.chainId, heads[index].head()])) });
     const watched = await server.waitFor('watched', 1_800_000);
     for (const entry of watched.chains) log(`${label}: chain ${entry.chainId}: ${entry.contracts} contracts watched in ${(entry.ms / 1000).toFixed(1)} s (${entry.path}${entry.probed !== undefined ? `, ${entry.probed} probed` : ''})`);
@@ -208,9 +214,11 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     events.on = true;
     await sleep(warmupSeconds * 1000);
     const before = await server.mark();
+    const loadBefore = os.loadavg()[0];
     const headsBefore = heads.map((head) => head.head());
     await sleep(seconds * 1000);
     const after = await server.mark();
+    const loadAfter = os.loadavg()[0];
     const headsAfter = heads.map((head) => head.head());
     const windowEvents = events.sent.filter((event) => event.sentAt >= before.at && event.sentAt <= after.at);
     events.on = false;
@@ -233,6 +241,16 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
         const mined = Array.from({ length: headsAfter[index] - headsBefore[index] }, (_, offset) => headsBefore[index] + 1 + offset);
         const txCounts = (await chain.batch(mined.map((block) => ['eth_getBlockTransactionCountByNumber', [`0x${block.toString(16)}`]]))).map((answer) => Number(answer?.result ?? 0));
         const head = headAt(heads[index].seenAt);
+        // Block → stored: from this process first seeing a block to the head step that stored it returning.
+        const stored = [];
+        for (const [at, chainId, fromBlock, toBlock] of done.steps) {
+          if (chainId !== chain.chainId) continue;
+          for (let block = fromBlock; block <= toBlock; block++) {
+            const seen = heads[index].seenAt.get(block);
+            if (seen !== undefined && seen >= before.at && seen <= after.at) stored.push(at - seen);
+          }
+        }
+        const steps = done.steps.filter(([at, chainId]) => chainId === chain.chainId && at >= before.at && at <= after.at);
         const lags = done.indexed
           .filter(([at]) => at >= before.at && at <= after.at)
           .map(([at, indexed]) => (indexed[key] === undefined || head(at) === null ? null : Math.max(0, head(at) - indexed[key])))
@@ -247,6 +265,7 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
           rpcPerBlock: blocks ? calls / blocks : NaN,
           txPerBlock: { mean: txCounts.length ? txCounts.reduce((a, b) => a + b, 0) / txCounts.length : NaN, min: Math.min(...txCounts), max: Math.max(...txCounts) },
           lag: { max: Math.max(...lags), p99: percentile(sorted(lags), 99), behindShare: lags.filter((lag) => lag >= 1).length / lags.length, samples: lags.length },
+          stored: { p50: percentile(sorted(stored), 50), p95: percentile(sorted(stored), 95), max: Math.max(...stored), blocksPerStep: steps.length ? steps.reduce((sum, [, , from, to]) => sum + to - from + 1, 0) / steps.length : NaN },
         };
       }),
     );
@@ -280,7 +299,15 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
       wallSeconds,
       chains: perChain,
       cpu: { seconds: cpuSeconds, share: cpuSeconds / wallSeconds, msPerBlock: (cpuSeconds * 1000) / perChain.reduce((sum, chain) => sum + chain.blocks, 0) },
-      rss: { peakMb: Math.max(...rss) / 2 ** 20, windowPeakMb: Math.max(...windowRss) / 2 ** 20, heapAtPeakMb: done.rss[peakIndex][2] / 2 ** 20, afterWatchMb: watched.rssAfter / 2 ** 20 },
+      machineLoad: [loadBefore, loadAfter],
+      rss: {
+        peakMb: Math.max(...rss) / 2 ** 20,
+        windowPeakMb: Math.max(...windowRss) / 2 ** 20,
+        heapAtPeakMb: done.rss[peakIndex][2] / 2 ** 20,
+        externalAtPeakMb: done.rss[peakIndex][3] / 2 ** 20,
+        openedMb: prepared.rss / 2 ** 20,
+        afterWatchMb: watched.rssAfter / 2 ** 20,
+      },
       events: {
         sent: windowEvents.length,
         ownership: outcomes.filter((event) => event.kind === 'ownership' && event.succeeded).length,
@@ -360,11 +387,19 @@ export async function runSkynetScaleBench(root, { settings = scaleSettings(), da
 
 const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a');
-const byMethod = (chain) =>
-  Object.entries(chain.byMethod)
-    .sort((a, b) => b[1] - a[1])
-    .map(([method, calls]) => `${method} ${fixed(calls / chain.blocks)}`)
-    .join(', ');
+/** What the head follower itself sends per block; the rest is the powers lane and the slow safety re-read. */
+const HEAD_METHODS = ['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getBlockReceipts'];
+const byMethod = (chain) => {
+  const perBlock = (methods) => methods.reduce((sum, method) => sum + (chain.byMethod[method] ?? 0), 0) / chain.blocks;
+  const others = Object.keys(chain.byMethod).filter((method) => !HEAD_METHODS.includes(method));
+  const list = (methods) =>
+    methods
+      .filter((method) => chain.byMethod[method])
+      .sort((a, b) => chain.byMethod[b] - chain.byMethod[a])
+      .map((method) => `${method.replace(/^eth_/, '')} ${fixed(chain.byMethod[method] / chain.blocks)}`)
+      .join(', ');
+  return `head ${fixed(perBlock(HEAD_METHODS))}: ${list(HEAD_METHODS)}; other lanes ${fixed(perBlock(others))}: ${list(others) || 'none'}`;
+};
 
 /** The report rows of a run (report.mjs table format). */
 export function skynetScaleRows(figures) {
@@ -398,12 +433,13 @@ export function skynetScaleRows(figures) {
   );
   for (const chain of full.chains) {
     rows.push([section, `follower behind the head, ${chainName(chain)}`, `max ${chain.lag.max} blocks, p99 ${chain.lag.p99}; ≥ 1 behind in ${fixed(chain.lag.behindShare * 100, 0)}% of ${chain.lag.samples} samples (every 100 ms)`, `max <= ${SCALE_TARGETS.maxLagBlocks}`, verdict(chain.lag.max <= SCALE_TARGETS.maxLagBlocks)]);
+    rows.push([section, `block → stored by the head step, ${chainName(chain)}`, `p50 ${seconds(chain.stored.p50)}, p95 ${seconds(chain.stored.p95)}, max ${seconds(chain.stored.max)}; ${fixed(chain.stored.blocksPerStep)} blocks per step`, '(diagnostic)', '']);
   }
   rows.push(
     [section, 'server CPU per block', `${fixed(full.cpu.msPerBlock, 1)} ms per block (both chains' blocks), ${fixed(full.cpu.share * 100, 0)}% of a core; with 10 watched: ${fixed(small.cpu.msPerBlock, 1)} ms, ${fixed(small.cpu.share * 100, 0)}%`, '(indicative)', ''],
-    [section, 'server RSS peak', `${fixed(full.rss.peakMb, 0)} MB (heap ${fixed(full.rss.heapAtPeakMb, 0)} MB then; ${fixed(full.rss.windowPeakMb, 0)} MB in the window; ${fixed(full.rss.afterWatchMb, 0)} MB after the watch); with 10 watched: ${fixed(small.rss.peakMb, 0)} MB`, `<= ${SCALE_TARGETS.rssMb} MB`, verdict(full.rss.peakMb <= SCALE_TARGETS.rssMb)],
+    [section, 'server RSS peak', `${fixed(full.rss.peakMb, 0)} MB (then heap ${fixed(full.rss.heapAtPeakMb, 0)} MB, external ${fixed(full.rss.externalAtPeakMb, 0)} MB; ${fixed(full.rss.windowPeakMb, 0)} MB in the window; ${fixed(full.rss.openedMb, 0)} MB on opening the database, ${fixed(full.rss.afterWatchMb, 0)} MB after the watch); with 10 watched: ${fixed(small.rss.peakMb, 0)} MB`, `<= ${SCALE_TARGETS.rssMb} MB`, verdict(full.rss.peakMb <= SCALE_TARGETS.rssMb)],
     [section, "Skynet calls' p99", 'measured by `npm run bench` step 3d (rows "skynet @200/s"), not here', '', ''],
-    `(one window of ${fixed(full.wallSeconds, 0)} s with all contracts watched after a ${settings.warmupSeconds} s warm-up, and one of ${fixed(small.wallSeconds, 0)} s with the last ${LAST_WATCHED} per chain only, same chains and load; RPC calls are Skynet's counters, all lanes of the chain; CPU and RSS are the server process's, its 25 ms notification poll included)`,
+    `(machine load average ${fixed(full.machineLoad[0])} → ${fixed(full.machineLoad[1])} over the window, ${fixed(small.machineLoad[0])} → ${fixed(small.machineLoad[1])} with 10 watched; one window of ${fixed(full.wallSeconds, 0)} s with all contracts watched after a ${settings.warmupSeconds} s warm-up, and one of ${fixed(small.wallSeconds, 0)} s with the last ${LAST_WATCHED} per chain only, same chains and load; RPC calls are Skynet's counters, all lanes of the chain; CPU and RSS are the server process's, its 25 ms notification poll included)`,
   );
   return rows;
 }

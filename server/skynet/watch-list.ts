@@ -45,7 +45,10 @@ export type WatchListReport = {
 /** A file past this size cannot be a list of WATCH_LIST_MAX_ROWS rows; it is refused before it is read whole. */
 const MAX_FILE_BYTES = WATCH_LIST_MAX_ROWS * 1024;
 
-/** Contracts read at once per chain: their calls made together go out as one JSON-RPC batch (chains.ts). */
+/** Addresses per query of the contracts already watched: far below PostgreSQL's 65,535 parameters a statement. */
+const ADDRESSES_PER_QUERY = 5_000;
+
+/** Contracts read at once per chain: the calls they make together go out as one JSON-RPC batch of up to 100 (chains.ts). */
 const READS_IN_FLIGHT = 100;
 
 /** A row that passed every check, with what it resolved to. */
@@ -56,6 +59,9 @@ type RowFacts = { start: WatchStart; created: boolean; probeKey: string };
 
 /** A failed chain read: of a row, or of a whole chain (row 0, listed first). */
 type ReadFailure = { row: number; reason: string };
+
+/** What reading one chain gave: each row's facts, the privileged functions by probe key, and what failed. */
+type ChainReading = { facts: Map<number, RowFacts>; findings: Map<string, PrivilegedFunctionFinding[]>; failures: ReadFailure[] };
 
 const DEFAULT_ABI_KEY = '(erc20)';
 const contractKey = (projectId: string, chainId: number, address: string) => `${projectId}|${chainId}|${address}`;
@@ -153,27 +159,28 @@ async function planWatchList(db: Database, file: string, chainOption: string | n
  * Reads one chain for its rows: the head once; each row's start (the creation-block search only for a new contract
  * or a given fromBlock) and runtime code, many at once; then the privileged functions once per (code, ABI).
  */
-async function readChain(db: Database, chain: SkynetChain, entries: PlannedRow[], facts: Map<number, RowFacts>, findings: Map<string, PrivilegedFunctionFinding[]>, failures: ReadFailure[]) {
+async function readChain(db: Database, chain: SkynetChain, entries: PlannedRow[]): Promise<ChainReading> {
+  const reading: ChainReading = { facts: new Map(), findings: new Map(), failures: [] };
+  const { facts, findings, failures } = reading;
   const client = chainClient(chain);
   let head: number;
   try {
     head = Number(await withRetry(() => client.getBlockNumber({ cacheTime: 0 }), { what: `block number of chain ${chain.id}` }));
   } catch (error) {
     failures.push({ row: 0, reason: `chain ${chain.id}: its head cannot be read (${shortError(error)}), so none of its ${entries.length} rows was read` });
-    return;
+    return reading;
   }
   const { backfillBlocks } = getConfig().skynet;
   const existing = new Map<string, { fromBlock: number }>();
   const addresses = [...new Set(entries.map((entry) => entry.address))];
-  for (let start = 0; start < addresses.length; start += 5_000) {
+  for (let start = 0; start < addresses.length; start += ADDRESSES_PER_QUERY) {
     const rows = await db
       .select({ projectId: skynetContracts.projectId, address: skynetContracts.address, fromBlock: skynetContracts.fromBlock })
       .from(skynetContracts)
-      .where(and(eq(skynetContracts.chainId, chain.id), inArray(skynetContracts.address, addresses.slice(start, start + 5_000))));
+      .where(and(eq(skynetContracts.chainId, chain.id), inArray(skynetContracts.address, addresses.slice(start, start + ADDRESSES_PER_QUERY))));
     for (const row of rows) existing.set(contractKey(row.projectId, chain.id, row.address), { fromBlock: row.fromBlock });
   }
 
-  const t1 = performance.now();
   const probeFor = new Map<string, PlannedRow>();
   await forEachConcurrently(entries, READS_IN_FLIGHT, async (entry) => {
     try {
@@ -190,7 +197,6 @@ async function readChain(db: Database, chain: SkynetChain, entries: PlannedRow[]
     }
   });
 
-  console.log('starts+codes', performance.now() - t1);
   // One probe answers for every contract with the same runtime code and ABI: a probe is an eth_call from an address
   // that holds no privilege anywhere, so its answer is what the code does for an unprivileged caller, and the same
   // code refuses a stranger the same way whoever its owner or role holders are. (Only a check on state made before
@@ -203,6 +209,7 @@ async function readChain(db: Database, chain: SkynetChain, entries: PlannedRow[]
       failures.push(failure(entry, `probing its privileged functions failed (${shortError(error)})${sharing ? `, and with it ${sharing} more rows of the same code and ABI` : ''}`));
     }
   });
+  return reading;
 }
 
 /**
@@ -212,20 +219,18 @@ async function readChain(db: Database, chain: SkynetChain, entries: PlannedRow[]
  * reads, having written nothing.
  */
 export async function watchContractList(db: Database, file: string, chainOption?: string | number): Promise<WatchListReport> {
-  const t0 = performance.now();
   const planned = await planWatchList(db, file, chainOption);
-  console.log('plan', performance.now() - t0);
 
   const byChain = new Map<number, PlannedRow[]>();
   for (const entry of planned) {
     if (!byChain.has(entry.chain.id)) byChain.set(entry.chain.id, []);
     byChain.get(entry.chain.id)!.push(entry);
   }
-  const facts = new Map<number, RowFacts>();
-  const findings = new Map<string, PrivilegedFunctionFinding[]>();
-  const failures: ReadFailure[] = [];
-  await Promise.all([...byChain.values()].map((entries) => readChain(db, entries[0].chain, entries, facts, findings, failures)));
-  console.log('reads', performance.now() - t0);
+  const readings = await Promise.all([...byChain.values()].map((entries) => readChain(db, entries[0].chain, entries)));
+  const facts = new Map(readings.flatMap((reading) => [...reading.facts]));
+  // Probe keys start with the chain id, so the chains' findings never collide.
+  const findings = new Map(readings.flatMap((reading) => [...reading.findings]));
+  const failures = readings.flatMap((reading) => reading.failures);
   if (failures.length) throw new WatchListReadError(failures.sort((a, b) => a.row - b.row).map((entry) => entry.reason));
 
   await db.transaction(async (tx) => {
@@ -241,7 +246,6 @@ export async function watchContractList(db: Database, file: string, chainOption?
     );
   });
 
-  console.log('write', performance.now() - t0);
   return {
     chains: [...byChain].map(([chainId, entries]) => ({ chainId, watched: entries.length, created: entries.filter((entry) => facts.get(entry.row)!.created).length })),
     probed: findings.size,
