@@ -60,7 +60,7 @@ export function scaleSettings() {
 /** The server side in a process of its own, with an IPC channel: its messages queued, requests answered by type. */
 function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains, stage, cpuProfileDir }) {
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
+  const child = spawn(process.execPath, [...profile, '--expose-gc', '--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -176,6 +176,16 @@ function headAt(seenAt) {
   };
 }
 
+/** CPU seconds (user + system) a process used so far, from /proc (NaN where there is none). */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 const sumWhere = (rpc, chain, method) => rpc.filter((entry) => entry.chain === chain && (method === undefined || entry.method === method)).reduce((sum, entry) => sum + entry.value, 0);
 
 /**
@@ -215,10 +225,14 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     await sleep(warmupSeconds * 1000);
     const before = await server.mark();
     const loadBefore = os.loadavg()[0];
+    const nodesBefore = chains.map((chain) => cpuSecondsOf(chain.pid));
+    const benchBefore = process.cpuUsage();
     const headsBefore = heads.map((head) => head.head());
     await sleep(seconds * 1000);
     const after = await server.mark();
     const loadAfter = os.loadavg()[0];
+    const nodesAfter = chains.map((chain) => cpuSecondsOf(chain.pid));
+    const benchCpu = process.cpuUsage(benchBefore);
     const headsAfter = heads.map((head) => head.head());
     const windowEvents = events.sent.filter((event) => event.sentAt >= before.at && event.sentAt <= after.at);
     events.on = false;
@@ -300,6 +314,8 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
       chains: perChain,
       cpu: { seconds: cpuSeconds, share: cpuSeconds / wallSeconds, msPerBlock: (cpuSeconds * 1000) / perChain.reduce((sum, chain) => sum + chain.blocks, 0) },
       machineLoad: [loadBefore, loadAfter],
+      // What else ran on the machine meanwhile: the anvil nodes and this process (load, clocks), shares of a core.
+      others: { nodes: chains.map((_, index) => (nodesAfter[index] - nodesBefore[index]) / wallSeconds), bench: (benchCpu.user + benchCpu.system) / 1e6 / wallSeconds },
       rss: {
         peakMb: Math.max(...rss) / 2 ** 20,
         windowPeakMb: Math.max(...windowRss) / 2 ** 20,
@@ -439,7 +455,7 @@ export function skynetScaleRows(figures) {
     [section, 'server CPU per block', `${fixed(full.cpu.msPerBlock, 1)} ms per block (both chains' blocks), ${fixed(full.cpu.share * 100, 0)}% of a core; with 10 watched: ${fixed(small.cpu.msPerBlock, 1)} ms, ${fixed(small.cpu.share * 100, 0)}%`, '(indicative)', ''],
     [section, 'server RSS peak', `${fixed(full.rss.peakMb, 0)} MB (then heap ${fixed(full.rss.heapAtPeakMb, 0)} MB, external ${fixed(full.rss.externalAtPeakMb, 0)} MB; ${fixed(full.rss.windowPeakMb, 0)} MB in the window; ${fixed(full.rss.openedMb, 0)} MB on opening the database, ${fixed(full.rss.afterWatchMb, 0)} MB after the watch); with 10 watched: ${fixed(small.rss.peakMb, 0)} MB`, `<= ${SCALE_TARGETS.rssMb} MB`, verdict(full.rss.peakMb <= SCALE_TARGETS.rssMb)],
     [section, "Skynet calls' p99", 'measured by `npm run bench` step 3d (rows "skynet @200/s"), not here', '', ''],
-    `(machine load average ${fixed(full.machineLoad[0])} → ${fixed(full.machineLoad[1])} over the window, ${fixed(small.machineLoad[0])} → ${fixed(small.machineLoad[1])} with 10 watched; one window of ${fixed(full.wallSeconds, 0)} s with all contracts watched after a ${settings.warmupSeconds} s warm-up, and one of ${fixed(small.wallSeconds, 0)} s with the last ${LAST_WATCHED} per chain only, same chains and load; RPC calls are Skynet's counters, all lanes of the chain; CPU and RSS are the server process's, its 25 ms notification poll included)`,
+    `(machine load average ${fixed(full.machineLoad[0])} → ${fixed(full.machineLoad[1])} over the window, ${fixed(small.machineLoad[0])} → ${fixed(small.machineLoad[1])} with 10 watched; beside the server, the anvils used ${full.others.nodes.map((share) => `${fixed(share * 100, 0)}%`).join(' and ')} of a core and the bench ${fixed(full.others.bench * 100, 0)}%; one window of ${fixed(full.wallSeconds, 0)} s with all contracts watched after a ${settings.warmupSeconds} s warm-up, and one of ${fixed(small.wallSeconds, 0)} s with the last ${LAST_WATCHED} per chain only, same chains and load; RPC calls are Skynet's counters, all lanes of the chain; CPU and RSS are the server process's, its 25 ms notification poll included)`,
   );
   return rows;
 }

@@ -152,13 +152,16 @@ export async function refreshAdminPowers(
   return { previous: previous ?? null, current, alertId };
 }
 
-/** How many contracts the slow safety re-read takes per turn: the first readings first, then the oldest. */
-const SAFETY_SLICE = 20;
+/**
+ * How many contracts the slow safety re-read takes per interval, those read longest ago: events trigger the readings
+ * that matter, so this only bounds how stale a change no event showed can be, at a few calls per block.
+ */
+const SAFETY_SLICE = 5;
 const lastPass = new Map<string, number>();
 
 /**
  * The slow safety re-read beside the event-driven one: at most once per SKYNET_INTERVAL_SECONDS, the contracts never
- * read, then those read longest ago, a slice at a time (a change no event showed is found within a few cycles).
+ * read first, then those read longest ago, a slice at a time (a change no event showed is found within a few cycles).
  */
 export async function refreshAdminPowersIfDue(db: Database, chainId?: number): Promise<void> {
   const key = String(chainId ?? 'all');

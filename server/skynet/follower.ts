@@ -26,6 +26,9 @@ import { loadWatchedIndex, watchedVersion, type WatchedIndex } from './watched-i
 /** At most this many blocks are read and stored per step when behind; a step then commits them together. */
 const MAX_BLOCKS_PER_STEP = 20;
 
+/** How often a follower with no new block checks whether what it watches changed. */
+const INDEX_CHECK_MS = 1_000;
+
 /** How often a follower at the head with no new block marks its chain row as checked. */
 const IDLE_TOUCH_MS = 10_000;
 
@@ -66,6 +69,7 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
   let triggers: PowersTrigger[] = [];
   let dirty = new Map<string, { first: Date; last: Date }>();
   let lastTouch = 0;
+  let lastIndexCheck = 0;
   const label = { chain: String(chain.id) };
   const metrics = skynetMetrics();
 
@@ -98,6 +102,7 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
   }
 
   async function refreshIndex() {
+    lastIndexCheck = Date.now();
     const version = await watchedVersion(db, chain.id);
     if (watched && watched.version === version) return;
     watched = await loadWatchedIndex(db, chain.id, indexed! + 1);
@@ -301,7 +306,8 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
     const head = Number(await withRetry(() => client.getBlockNumber({ cacheTime: 0 }), { what: 'block number', attempts: 2 }));
     metrics.head.set(label, head);
     if (!loaded) await loadCursor(head);
-    await refreshIndex();
+    // Newly watched contracts join within a second even while no block comes (their history lane starts then).
+    if (!watched || Date.now() - lastIndexCheck > INDEX_CHECK_MS) await refreshIndex();
     const from = indexed! + 1;
     const report: FollowStep = { chainId: chain.id, head, fromBlock: from, toBlock: indexed!, blocks: 0, transactions: 0, logs: 0 };
     metrics.indexed.set(label, indexed!);
@@ -320,6 +326,8 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
       return report;
     }
     lastTouch = Date.now();
+    // What is watched is checked only when there are blocks to hand out (one cheap query), not at every poll.
+    await refreshIndex();
     const to = Math.min(head, indexed! + MAX_BLOCKS_PER_STEP);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const read = await Promise.all(numbers.map(readBlock));

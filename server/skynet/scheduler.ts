@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 
 import { getConfig } from '../config';
 import { getDatabaseHandle, type Database, type DatabaseHandle } from '../db/client';
-import { skynetChains, skynetContracts } from '../db/schema';
+import { adminPowers, skynetChains, skynetContracts } from '../db/schema';
 import { logger } from '../logger';
 import { refreshAdminPowers, refreshAdminPowersIfDue } from './admin-powers';
 import { shortError } from './chain';
@@ -113,6 +113,45 @@ async function runPowersTurn(db: Database, chain: SkynetChain, triggers: PowersT
   }
 }
 
+/** How many newly watched contracts get their first admin-powers reading per lane turn. */
+const FIRST_READINGS_PER_TURN = 25;
+/** A first reading that failed waits this long before it is tried again (a contract the endpoint cannot read). */
+const FIRST_READING_RETRY_MS = 60_000;
+const firstReadingFailedAt = new Map<string, number>();
+
+/**
+ * The first reading of who controls each newly watched contract, once its history is stored (the privileged
+ * addresses replay it): from then on its holders' events are followed too.
+ */
+async function runFirstReadings(db: Database, chain: SkynetChain): Promise<number> {
+  const unread = await db
+    .select()
+    .from(skynetContracts)
+    .leftJoin(adminPowers, eq(adminPowers.contractId, skynetContracts.id))
+    .where(and(eq(skynetContracts.chainId, chain.id), isNotNull(skynetContracts.liveFromBlock), isNull(adminPowers.contractId)))
+    .limit(FIRST_READINGS_PER_TURN * 4);
+  const now = Date.now();
+  const ready = unread
+    .map((row) => row.skynet_contracts)
+    .filter((contract) => !hasHistoryLeft(contract) && now - (firstReadingFailedAt.get(contract.id) ?? 0) > FIRST_READING_RETRY_MS)
+    .slice(0, FIRST_READINGS_PER_TURN);
+  const client = chainClient(chain);
+  let read = 0;
+  for (const contract of ready) {
+    try {
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      await refreshPrivilegedAddresses(db, client, contract, head);
+      await refreshAdminPowers(db, contract.id);
+      firstReadingFailedAt.delete(contract.id);
+      read++;
+    } catch (error) {
+      firstReadingFailedAt.set(contract.id, Date.now());
+      logger.error({ contract: contract.address, chainId: chain.id, err: shortError(error) }, 'skynet: the first admin-powers reading failed; tried again in a minute');
+    }
+  }
+  return read;
+}
+
 async function flushDailySeries(db: Database, follower: ChainFollower) {
   for (const [projectId, span] of follower.takeDirtySeries()) {
     try {
@@ -151,6 +190,7 @@ export async function indexAllContracts(): Promise<PassReport> {
         if (!turn.some((entry) => entry.behind)) break;
       }
       await runPowersTurn(handle.db, chain, follower.takeTriggers());
+      while ((await runFirstReadings(handle.db, chain)) > 0);
       await flushDailySeries(handle.db, follower);
     } catch (error) {
       const message = shortError(error);
@@ -268,6 +308,7 @@ export function startSkynetRunner(options: SkynetRunnerOptions = {}): SkynetRunn
         try {
           const turn = await runHistoryTurn(db, chain, HISTORY_BUDGET_MS);
           await runPowersTurn(db, chain, follower.takeTriggers());
+          const firstReadings = await runFirstReadings(db, chain);
           await flushDailySeries(db, follower);
           if (Date.now() - lastSafety > getConfig().skynet.intervalSeconds * 1000) {
             lastSafety = Date.now();
@@ -275,7 +316,7 @@ export function startSkynetRunner(options: SkynetRunnerOptions = {}): SkynetRunn
             await refreshAdminPowersIfDue(db, chain.id);
           }
           if (turn.length) clearSkynetMemo();
-          if (!turn.some((entry) => entry.behind)) await sleep(250);
+          if (!turn.some((entry) => entry.behind) && firstReadings === 0) await sleep(250);
         } catch (error) {
           logger.error({ chainId: chain.id, err: shortError(error) }, 'skynet: a lane beside the head failed; retrying');
           await sleep(1000);
