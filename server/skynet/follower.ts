@@ -16,7 +16,7 @@ import { clearSkynetMemo } from './memo';
 import { skynetMetrics } from './metrics';
 import { ADMIN_CHANGE_TOPICS, decodeStandardLog, decodeWatchedLog, PRIVILEGE_EVENT_NAMES, TIMELOCK_TOPICS } from './standard-events';
 import { saveTimelockFacts, type TimelockFact } from './timelock-alerts';
-import { loadWatchedIndex, watchedVersion, type WatchedIndex } from './watched-index';
+import { loadWatchedIndex, watchedVersion, type WatchedContract, type WatchedIndex } from './watched-index';
 
 // The head follower of one chain: each new block is read once (the block with its transactions, and all its
 // receipts in one eth_getBlockReceipts), its facts handed in memory to every watched contract of the chain, and
@@ -52,7 +52,7 @@ export type ChainFollower = {
   index(): WatchedIndex | null;
 };
 
-class LostLeadershipError extends Error {
+export class LostLeadershipError extends Error {
   name = 'LostLeadershipError';
 }
 
@@ -156,7 +156,7 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
     const timelock: TimelockFact[] = [];
     const newTriggers: PowersTrigger[] = [];
     const blockHashes = new Map<number, string>();
-    const factsFor = (contract: WatchedIndex['byAddress'] extends Map<string, infer V> ? V extends (infer W)[] ? W : never : never) => {
+    const factsFor = (contract: WatchedContract) => {
       let facts = perContract.get(contract.row.id);
       if (!facts) {
         facts = { contract: contract.row, events: [], calls: [], privileged: contract.privileged, blockHashes };
@@ -401,4 +401,3 @@ export function createChainFollower(db: Database, chain: SkynetChain, client: Pu
   };
 }
 
-export { LostLeadershipError };
