@@ -25,15 +25,11 @@ vi.mock('next/cache', async () => (await import('../support/session-stand-ins'))
 /* SKYNET_BACKFILL_BLOCKS, the batch and the chain's endpoint (anvil, or the counting proxy in front of it) as each test sets them. */
 const settings = vi.hoisted(() => ({ backfillBlocks: 50_000, batchBlocks: 200, endpoint: '' }));
 vi.mock('@/server/config', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/server/config')>();
-  return {
-    ...actual,
-    getConfig: () => {
-      const config = actual.getConfig();
-      const chains = [{ id: 31337, name: 'anvil', rpc: [settings.endpoint], blockTimeSeconds: 0.4, confirmations: 64 }];
-      return { ...config, skynet: { ...config.skynet, backfillBlocks: settings.backfillBlocks, batchBlocks: settings.batchBlocks, chains } };
-    },
-  };
+  const { configWith, skynetWith } = await import('../support/config-stand-in');
+  return configWith(await importOriginal(), (config) => {
+    const chains = [{ id: 31337, name: 'anvil', rpc: [settings.endpoint], blockTimeSeconds: 0.4, confirmations: 64 }];
+    return skynetWith(config, { backfillBlocks: settings.backfillBlocks, batchBlocks: settings.batchBlocks, chains });
+  });
 });
 
 /*

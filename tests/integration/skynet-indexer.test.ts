@@ -17,15 +17,11 @@ vi.mock('next/cache', async () => (await import('../support/session-stand-ins'))
 /* Skynet's chain registry: anvil as chain 31337, set once it runs (the rest of the configuration as it is). */
 const chainConfig = vi.hoisted(() => ({ endpoints: [] as string[], batchBlocks: 7, extraChains: [] as { id: number; name: string; rpc: string[]; blockTimeSeconds: number; confirmations: number }[] }));
 vi.mock('@/server/config', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/server/config')>();
-  return {
-    ...actual,
-    getConfig: () => {
-      const config = actual.getConfig();
-      const chains = [{ id: 31337, name: 'anvil', rpc: chainConfig.endpoints, blockTimeSeconds: 1, confirmations: 64 }, ...chainConfig.extraChains];
-      return { ...config, skynet: { ...config.skynet, batchBlocks: chainConfig.batchBlocks, chains } };
-    },
-  };
+  const { configWith, skynetWith } = await import('../support/config-stand-in');
+  return configWith(await importOriginal(), (config) => {
+    const chains = [{ id: 31337, name: 'anvil', rpc: chainConfig.endpoints, blockTimeSeconds: 1, confirmations: 64 }, ...chainConfig.extraChains];
+    return skynetWith(config, { batchBlocks: chainConfig.batchBlocks, chains });
+  });
 });
 
 /*

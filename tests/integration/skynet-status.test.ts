@@ -13,14 +13,12 @@ const overrides = vi.hoisted(() => ({
   metricsToken: 'a-metrics-token-of-at-least-32-characters' as string | null,
 }));
 vi.mock('@/server/config', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/server/config')>();
-  return {
-    ...actual,
-    getConfig: () => {
-      const config = actual.getConfig();
-      return { ...config, rpcUrl: overrides.rpcUrl, metricsToken: overrides.metricsToken, skynet: { ...config.skynet, chains: overrides.chains } };
-    },
-  };
+  const { configWith, skynetWith } = await import('../support/config-stand-in');
+  return configWith(await importOriginal(), (config) => ({
+    rpcUrl: overrides.rpcUrl,
+    metricsToken: overrides.metricsToken,
+    ...skynetWith(config, { chains: overrides.chains }),
+  }));
 });
 
 /*

@@ -25,20 +25,16 @@ vi.mock('next/cache', async () => (await import('../support/session-stand-ins'))
  */
 const chainConfig = vi.hoisted(() => ({ rpcUrl: null as string | null, deadChain: null as string | null }));
 vi.mock('@/server/config', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/server/config')>();
-  return {
-    ...actual,
-    getConfig: () => {
-      const config = actual.getConfig();
-      const chains = chainConfig.deadChain
-        ? [
-            { id: 31337, name: 'anvil', rpc: [chainConfig.rpcUrl!], blockTimeSeconds: 1, confirmations: 1 },
-            { id: 99, name: 'dead', rpc: [chainConfig.deadChain], blockTimeSeconds: 1, confirmations: 1 },
-          ]
-        : config.skynet.chains;
-      return { ...config, rpcUrl: chainConfig.rpcUrl, skynet: { ...config.skynet, chains } };
-    },
-  };
+  const { configWith, skynetWith } = await import('../support/config-stand-in');
+  return configWith(await importOriginal(), (config) => {
+    const chains = chainConfig.deadChain
+      ? [
+          { id: 31337, name: 'anvil', rpc: [chainConfig.rpcUrl!], blockTimeSeconds: 1, confirmations: 1 },
+          { id: 99, name: 'dead', rpc: [chainConfig.deadChain], blockTimeSeconds: 1, confirmations: 1 },
+        ]
+      : config.skynet.chains;
+    return { rpcUrl: chainConfig.rpcUrl, ...skynetWith(config, { chains }) };
+  });
 });
 
 const TOKEN_ABI = 'tests/fixtures/contracts/ShieldToken.json';
