@@ -189,6 +189,7 @@ try {
       say({ type: 'progress', ...left, seconds: (performance.now() - runnerStarted) / 1000 });
     }
   }
+  if (left.history === 0) historyMs ??= performance.now() - runnerStarted;
   say({ type: 'followed', ms: performance.now() - runnerStarted, historyMs, ...left, rss: process.memoryUsage().rss });
 
   await next('stop');

@@ -5,6 +5,7 @@ import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryK
 
 import { ALERT_CONFIDENCE, ALERT_ORIGINS, ALERT_TYPES, type AlertEvidence, type AlertType } from '@/lib/alerts';
 import type { Findings } from '@/lib/projects';
+import type { IncidentFacts } from '@/lib/incidents';
 import { PUBLICATION_STATUSES, type FindingStatus } from '@/lib/staff';
 
 import { users } from './accounts';
@@ -152,6 +153,10 @@ export const securityAlerts = pgTable(
     amountsPricedOn: date('amounts_priced_on', { mode: 'string' }),
     technique: text('technique'),
     description: text('description'),
+    /** The protocol an incident of the public record names, whether or not it is a catalogue project (searchable). */
+    protocol: text('protocol'),
+    /** An imported incident's facts beyond the alert's fields: its source and licence, chains, addresses, attack transactions, links. */
+    incident: jsonb('incident').$type<IncidentFacts>(),
     /** The community report this alert was drafted from, when a moderator approved one. */
     fromReportId: uuid('from_report_id'),
     /** Staff-published, or raised by a rule (a Skynet detector, a score drop); automatic ones carry their evidence. */
