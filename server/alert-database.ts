@@ -77,8 +77,9 @@ export function alertFilterConditions(filters: AlertFilters): SQL[] {
     const pattern = `%${escapeLike(filters.q)}%`;
     // The few matching projects are found once, not tested again on every alert's row.
     // = any(array(…)): the matched ids are an array the planner looks up in the project index, not a join it scans for.
+    // An incident of the public record is found by its own protocol name or title too, in the catalogue or not.
     conditions.push(
-      sql`${securityAlerts.projectId} = any(array(select matched.id from ${projects} as matched where matched.name ilike ${pattern} or matched.id = ${filters.q.toLowerCase()} or exists (select 1 from unnest(matched.token_tickers) as ticker where lower(ticker) = lower(${filters.q}))))`,
+      sql`(${securityAlerts.projectId} = any(array(select matched.id from ${projects} as matched where matched.name ilike ${pattern} or matched.id = ${filters.q.toLowerCase()} or exists (select 1 from unnest(matched.token_tickers) as ticker where lower(ticker) = lower(${filters.q})))) or ${securityAlerts.protocol} ilike ${pattern} or ${securityAlerts.title} ilike ${pattern})`,
     );
   }
   return conditions;

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { isDeepStrictEqual } from 'node:util';
+
 import { inArray, sql } from 'drizzle-orm';
 
 import { alertFieldChanges, type AlertFields } from '@/lib/alerts';
@@ -247,7 +249,8 @@ export async function importIncidents(db: Database, { text, fileName, dryRun, ac
     if (match.candidates.length) report.unsure.push({ sourceId: value.sourceId, protocol: value.protocol, candidates: match.candidates });
     const { fields, facts } = incidentColumns(value, parsed.sources.get(value.source)!, match.projectId);
     const changed = stored ? Object.keys(alertFieldChanges(storedFields(stored), fields)) : [];
-    const factsChanged = stored ? JSON.stringify(stored.incident) !== JSON.stringify(facts) || stored.protocol !== value.protocol : false;
+    // jsonb keeps keys in its own order: compared as values, not as text.
+    const factsChanged = stored ? !isDeepStrictEqual(stored.incident, facts) || stored.protocol !== value.protocol : false;
     if (stored && changed.length === 0 && !factsChanged) {
       report.unchanged++;
       continue;

@@ -15,7 +15,7 @@ import path from 'node:path';
 
 type ChainPlan = { id: number; rows: { projectId: string; address: string }[] };
 type Plan = { abiFile: string; watchedProject: string; projects: string[]; chains: ChainPlan[] };
-type Incoming = { type: 'watch'; fromBlocks: Record<string, number> } | { type: 'mark'; id: number } | { type: 'stop' };
+type Incoming = { type: 'watch'; fromBlocks: Record<string, number> } | { type: 'mark'; id: number; profile?: 'start' | 'stop' } | { type: 'stop' };
 
 const plan = JSON.parse(fs.readFileSync(process.env.BENCH_SCALE_PLAN!, 'utf8')) as Plan;
 /** Sends a message to the parent; resolves once it is handed to the channel (before an exit, it must be). */
@@ -23,10 +23,10 @@ const say = (message: Record<string, unknown>) => new Promise<void>((resolve) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inbox: Incoming[] = [];
 const waiters: (() => void)[] = [];
-let answerMark: (id: number) => Promise<void> = async () => {};
+let answerMark: (mark: Extract<Incoming, { type: 'mark' }>) => Promise<void> = async () => {};
 process.on('message', (message: Incoming) => {
   // A mark is answered at once, whatever the script is waiting for.
-  if (message.type === 'mark') return void answerMark(message.id);
+  if (message.type === 'mark') return void answerMark(message);
   inbox.push(message);
   waiters.splice(0).forEach((wake) => wake());
 });
@@ -145,10 +145,26 @@ try {
       }
     })(),
   ];
-  answerMark = async (id) => {
+  // BENCH_SCALE_CPU_PROF=DIR: a CPU profile of the measured window alone (from the mark that starts it to the one
+  // that stops it), written to DIR for Chrome DevTools or speedscope.
+  const profileDir = process.env.BENCH_SCALE_CPU_PROF?.trim();
+  const { Session } = await import('node:inspector/promises');
+  const inspector = profileDir ? new Session() : null;
+  answerMark = async ({ id, profile }) => {
     const at = Date.now();
     const cpu = process.cpuUsage();
     await say({ type: 'mark', id, at, cpuMicros: cpu.user + cpu.system, ...(await counters()) });
+    if (!inspector || !profile) return;
+    if (profile === 'start') {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else {
+      const { profile: taken } = await inspector.post('Profiler.stop');
+      fs.mkdirSync(profileDir!, { recursive: true });
+      fs.writeFileSync(path.join(profileDir!, `${process.env.BENCH_SCALE_LABEL ?? 'run'}-window.cpuprofile`), JSON.stringify(taken));
+      inspector.disconnect();
+    }
   };
 
   const { fromBlocks } = await next('watch');

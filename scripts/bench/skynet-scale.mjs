@@ -13,6 +13,7 @@
 //   until every contract is followed at the head.
 // Runs on its own too: `npm run bench:skynet-scale` (no build needed). Smaller: BENCH_SCALE_CONTRACTS=500
 // BENCH_SCALE_OTHER_CONTRACTS=50 BENCH_SCALE_SECONDS=30. BENCH_SCALE_JSON=FILE also writes the figures as JSON;
+// BENCH_SCALE_CPU_PROF=DIR writes a CPU profile of the server over each measured window;
 // `node scripts/bench/skynet-scale.mjs --spread A.json B.json` prints the spread between two such runs.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -58,9 +59,8 @@ export function scaleSettings() {
 }
 
 /** The server side in a process of its own, with an IPC channel: its messages queued, requests answered by type. */
-function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains, stage, cpuProfileDir }) {
-  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--expose-gc', '--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
+function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains, stage, label }) {
+  const child = spawn(process.execPath, ['--expose-gc', '--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -79,6 +79,7 @@ function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains
       NODE_OPTIONS: '',
       BENCH_SCALE_PLAN: planFile,
       BENCH_SCALE_STAGE: stage,
+      BENCH_SCALE_LABEL: label,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -130,9 +131,10 @@ function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains
       const wanted = [types].flat();
       return waitFor((message) => wanted.includes(message.type), timeoutMs, wanted.map((type) => `'${type}'`).join(' or '));
     },
-    mark: async () => {
+    /** The server's counters now; `profile` starts or stops its CPU profile (BENCH_SCALE_CPU_PROF) just after. */
+    mark: async (profile) => {
       const id = ++markId;
-      child.send({ type: 'mark', id });
+      child.send({ type: 'mark', id, profile });
       return waitFor((message) => message.type === 'mark' && message.id === id, 30_000, `mark ${id}`);
     },
     exited,
@@ -201,11 +203,11 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
   fs.writeFileSync(planFile, JSON.stringify({ abiFile: TOKEN_ABI_FILE, watchedProject: 'scale-watched', projects, chains: chains.map((chain, index) => ({ id: chain.chainId, rows: rowsByChain[index] })) }));
   const registry = chains.map((chain, index) => ({ id: chain.chainId, name: `scale-${'ab'[index]}`, rpc: [chain.url], blockTimeSeconds: settings.blockTime, confirmations: 64 }));
   const sideOptions = { planFile, dataDir: path.join(tempDir, 'data'), databaseUrl: database?.url, smtpUrl: sink.url, chains: registry };
-  let server = startServerSide(root, { ...sideOptions, stage: 'prepare' });
+  let server = startServerSide(root, { ...sideOptions, stage: 'prepare', label });
   try {
     const seeded = await server.waitFor('seeded', 180_000);
     await server.exited;
-    server = startServerSide(root, { ...sideOptions, stage: 'run', cpuProfileDir: process.env.BENCH_SCALE_CPU_PROF?.trim() ? path.resolve(process.env.BENCH_SCALE_CPU_PROF, label) : null });
+    server = startServerSide(root, { ...sideOptions, stage: 'run', label });
     const prepared = await server.waitFor('prepared', 180_000);
     const counts = rowsByChain.map((rows) => rows.length);
     log(`${label}: database seeded in ${(seeded.ms / 1000).toFixed(1)} s, opened again (${prepared.database}${database ? ` ${database.shown}` : ''}) in ${(prepared.ms / 1000).toFixed(1)} s, RSS ${(prepared.rss / 2 ** 20).toFixed(0)} MB; watching ${counts.join(' + ')} contracts from the heads (load paused) …`);
@@ -224,13 +226,13 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     loads.forEach((load) => load.resume());
     events.on = true;
     await sleep(warmupSeconds * 1000);
-    const before = await server.mark();
+    const before = await server.mark('start');
     const loadBefore = os.loadavg()[0];
     const nodesBefore = chains.map((chain) => cpuSecondsOf(chain.pid));
     const benchBefore = process.cpuUsage();
     const headsBefore = heads.map((head) => head.head());
     await sleep(seconds * 1000);
-    const after = await server.mark();
+    const after = await server.mark('stop');
     const loadAfter = os.loadavg()[0];
     const nodesAfter = chains.map((chain) => cpuSecondsOf(chain.pid));
     const benchCpu = process.cpuUsage(benchBefore);

@@ -1,6 +1,8 @@
 import 'server-only';
 
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
 
@@ -26,7 +28,7 @@ export const SEED_REVISION = 1;
  */
 export function seedFingerprint({ demo = getConfig().demoData }: { demo?: boolean } = {}): string {
   const rows = buildSeedProjects();
-  const parts: unknown[] = [SEED_REVISION, METHODOLOGY_VERSION, demo, rows, buildKnownContracts(rows)];
+  const parts: unknown[] = [SEED_REVISION, METHODOLOGY_VERSION, demo, rows, buildKnownContracts(rows), incidentRecordText()];
   if (demo) parts.push(buildDemoAudits(rows), buildDemoAlerts(rows), rows.map(buildDemoSignals));
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
@@ -34,6 +36,29 @@ export function seedFingerprint({ demo = getConfig().demoData }: { demo?: boolea
 /** seedFingerprint as this build recorded it (server/db/seed-template.ts), computed only without that record. */
 export function packagedSeedFingerprint({ demo = getConfig().demoData }: { demo?: boolean } = {}): string {
   return builtSeedFingerprint(demo) ?? seedFingerprint({ demo });
+}
+
+/** The public record of incidents the site ships with (content/incidents/README.md), or null when it is absent. */
+export const INCIDENT_RECORD_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), 'content', 'incidents', 'defi-incidents.json');
+
+function incidentRecordText(): string | null {
+  try {
+    return fs.readFileSync(INCIDENT_RECORD_FILE, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the shipped record of incidents, demo or not (they are facts): new ones are added, changed ones updated with
+ * a public correction, through the same import staff use; nobody is notified of history.
+ */
+async function seedIncidentRecord(db: Database): Promise<void> {
+  const text = incidentRecordText();
+  if (text === null) return;
+  const { importIncidents } = await import('../incident-record');
+  const report = await importIncidents(db, { text, fileName: INCIDENT_RECORD_FILE, dryRun: false, actor: { userId: null, email: 'seed' }, notify: false });
+  if (report.refused.length) throw new Error(`The shipped incident record has bad rows: ${report.refused.slice(0, 3).map((entry) => `row ${entry.row}: ${entry.reasons.join('; ')}`).join(' | ')}`);
 }
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 200) {
@@ -60,6 +85,7 @@ export async function seedDatabase(db: Database, { demo = getConfig().demoData }
   await insertInBatches(rows, (batch) => db.insert(projects).values(batch).onConflictDoNothing({ target: projects.id }));
   // The token list's contract addresses are facts, not figures: Skynet's `watch` finds contracts by them either way.
   await insertInBatches(buildKnownContracts(rows), (batch) => db.insert(skynetKnownContracts).values(batch).onConflictDoNothing());
+  await seedIncidentRecord(db);
   if (demo) await seedDemoFigures(db, rows);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return { projects: count };
