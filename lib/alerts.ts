@@ -1,5 +1,6 @@
 /** Security alerts as both sides know them: their vocabulary, and what the public pages show of them. */
 import { ALERT_TYPE_LABELS, formatDate } from './format';
+import type { IncidentFacts } from './incidents';
 
 /** What staff publish: incidents. */
 export const STAFF_ALERT_TYPES = ['exploit', 'rug-pull', 'phishing', 'flash-loan', 'private-key-leak', 'oracle-manipulation', 'governance-attack', 'bridge-hack'] as const;
@@ -164,6 +165,9 @@ export type AlertDetail = AlertSummary & {
   corrections: AlertCorrection[];
   /** What an automatic alert rests on (null for staff-published ones). */
   evidence: AlertEvidence | null;
+  /** The protocol an incident of the public record names, and its facts (null for others). */
+  protocol: string | null;
+  incident: IncidentFacts | null;
 };
 
 /** An alert's editable fields as the form and the correction log name them (days as YYYY-MM-DD). */

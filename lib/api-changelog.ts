@@ -6,6 +6,14 @@ export type ApiChange = { date: string; version: string; changes: readonly strin
 
 export const API_CHANGELOG: readonly ApiChange[] = [
   {
+    date: '2026-12-02',
+    version: '1.1.0',
+    changes: [
+      'Alerts and incidents carry `protocol` and `record`: an incident of the public record with its source and licence, chains, attacker and victim addresses, attack transactions and links; `/incidents?q=` also finds an incident by its protocol name or title. Their CSV adds the `protocol` and `recordSource` columns.',
+      'Admin powers name a Safe’s modules and guard, and a timelock’s cancellers, admins and whether it administers itself.',
+    ],
+  },
+  {
     date: '2026-11-23',
     version: '1.0.0',
     changes: [

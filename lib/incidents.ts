@@ -61,3 +61,54 @@ export type IncidentFacts = {
   attackTransactions: { chain: string; hash: string }[];
   links: { url: string; kind: IncidentLinkKind }[];
 };
+
+/** Block explorers of the chains incidents name, for their addresses and transactions (others are shown unlinked). */
+const CHAIN_EXPLORERS: Record<string, string> = {
+  Ethereum: 'https://etherscan.io',
+  'BNB Chain': 'https://bscscan.com',
+  Polygon: 'https://polygonscan.com',
+  Arbitrum: 'https://arbiscan.io',
+  Optimism: 'https://optimistic.etherscan.io',
+  Base: 'https://basescan.org',
+  Avalanche: 'https://snowtrace.io',
+  Fantom: 'https://ftmscan.com',
+  Gnosis: 'https://gnosisscan.io',
+  Blast: 'https://blastscan.io',
+  Linea: 'https://lineascan.build',
+  'zkSync Era': 'https://era.zksync.network',
+  Scroll: 'https://scrollscan.com',
+  Mantle: 'https://mantlescan.xyz',
+  Moonbeam: 'https://moonscan.io',
+  Cronos: 'https://cronoscan.com',
+  Celo: 'https://celoscan.io',
+  Sonic: 'https://sonicscan.org',
+};
+
+/** The explorer page of a transaction or an address on a chain, or null when we know no explorer for it. */
+export function incidentExplorerHref(chain: string, kind: 'tx' | 'address', value: string): string | null {
+  const base = CHAIN_EXPLORERS[chain];
+  return base ? `${base}/${kind}/${value}` : null;
+}
+
+/** How the incident page and the API name each kind of outside link. */
+export const INCIDENT_LINK_LABELS: Record<IncidentLinkKind, string> = {
+  reproduction: 'Public reproduction',
+  analysis: 'Analysis',
+  explorer: 'Explorer',
+  'post-mortem': 'Post-mortem',
+};
+
+export const INCIDENT_TEXTS = {
+  title: 'From the public record',
+  intro: 'Facts of this incident as its source records them: who attacked, what was hit, and the transactions.',
+  protocol: 'Protocol',
+  chains: 'Chains',
+  lossInTokens: 'Lost, in tokens',
+  attackers: 'Attacker addresses',
+  attackContracts: 'Attack contracts',
+  victims: 'Victim contracts',
+  attackTransactions: 'Attack transactions',
+  sourceTechnique: 'Root cause, as the source names it',
+  credit: (name: string, licence: string) => `Recorded from ${name}, published under ${licence}.`,
+  none: 'Not recorded',
+} as const;

@@ -6,6 +6,7 @@ import { cache } from 'react';
 
 import { alertSources, type AlertSource } from '@/lib/alert-sources';
 import type { AlertSummary } from '@/lib/alerts';
+import type { IncidentFacts } from '@/lib/incidents';
 import { ALERT_DATABASE_PAGE_SIZE, type AlertFilters } from '@/lib/schemas/alert-filters';
 
 import { alertSummaryColumns } from './alert-columns';
@@ -23,6 +24,8 @@ export type AlertDatabaseRow = AlertSummary & {
   /** The day the USD amounts were priced (YYYY-MM-DD), null when not stated. */
   amountsPricedOn: string | null;
   projectCategory: string | null;
+  protocol: string | null;
+  incident: IncidentFacts | null;
 };
 
 export type AlertDatabasePage = { rows: AlertDatabaseRow[]; total: number; page: number; pageCount: number };
@@ -93,8 +96,19 @@ export const alertDatabaseColumns = {
   technique: securityAlerts.technique,
   sourceUrls: securityAlerts.sourceUrls,
   evidence: securityAlerts.evidence,
+  protocol: securityAlerts.protocol,
+  incident: securityAlerts.incident,
 };
-type StoredRow = AlertSummary & { projectCategory: string | null; amountReturnedUsd: number | null; amountsPricedOn: string | null; technique: string | null; sourceUrls: string[]; evidence: typeof securityAlerts.$inferSelect.evidence };
+type StoredRow = AlertSummary & {
+  projectCategory: string | null;
+  amountReturnedUsd: number | null;
+  amountsPricedOn: string | null;
+  technique: string | null;
+  sourceUrls: string[];
+  evidence: typeof securityAlerts.$inferSelect.evidence;
+  protocol: string | null;
+  incident: IncidentFacts | null;
+};
 
 /** A stored row as the list shows it: its sources instead of the raw links and evidence they are made from. */
 export function toAlertDatabaseRow({ sourceUrls, evidence, ...row }: StoredRow, explorerUrl: string | null): AlertDatabaseRow {

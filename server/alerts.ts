@@ -47,6 +47,8 @@ export const getPublishedAlert = cache(async (id: string): Promise<AlertDetail |
       sourceUrls: securityAlerts.sourceUrls,
       publishedAt: securityAlerts.publishedAt,
       evidence: securityAlerts.evidence,
+      protocol: securityAlerts.protocol,
+      incident: securityAlerts.incident,
     })
     .from(securityAlerts)
     .leftJoin(projects, eq(projects.id, securityAlerts.projectId))

@@ -145,6 +145,20 @@ export const auditV1Schema = z.object({
 
 export const alertSourceV1Schema = z.object({ kind: z.enum(['link', 'evidence', 'explorer', 'demo']), href: z.string() });
 
+/** An incident of the public record: its source credited (name, licence), the chains, addresses, transactions and links. */
+export const incidentRecordV1Schema = z.object({
+  sourceId: z.string(),
+  source: z.object({ id: z.string(), name: z.string(), url: z.string(), licence: z.string() }),
+  chains: z.array(z.string()),
+  sourceTechnique: z.string().nullable(),
+  lossNative: z.array(z.object({ amount: z.string(), asset: z.string() })),
+  attackers: z.array(z.string()),
+  attackContracts: z.array(z.string()),
+  victims: z.array(z.string()),
+  attackTransactions: z.array(z.object({ chain: z.string(), hash: z.string() })),
+  links: z.array(z.object({ url: z.string(), kind: z.string() })),
+});
+
 /** An alert as every list shows it: the alerts feed, the incident database and a project's alerts. */
 export const alertV1Schema = z.object({
   id: z.uuid(),
@@ -165,6 +179,10 @@ export const alertV1Schema = z.object({
   retractionReason: z.string().nullable(),
   sources: z.array(alertSourceV1Schema),
   isDemo: z.boolean(),
+  /** The protocol an incident of the public record names (null for other alerts). */
+  protocol: z.string().nullable(),
+  /** Its facts from the public record, with the source's credit (null for other alerts). */
+  record: incidentRecordV1Schema.nullable(),
 });
 export type AlertV1 = z.infer<typeof alertV1Schema>;
 export const alertListV1Schema = page(alertV1Schema);

@@ -43,10 +43,25 @@ function alertOf(row: StoredRow): AlertV1 {
     retractionReason: listed.retractionReason,
     sources: listed.sources,
     isDemo: listed.isDemo,
+    protocol: listed.protocol,
+    record: listed.incident
+      ? {
+          sourceId: listed.incident.sourceId,
+          source: listed.incident.source,
+          chains: listed.incident.chains,
+          sourceTechnique: listed.incident.sourceTechnique,
+          lossNative: listed.incident.lossNative,
+          attackers: listed.incident.attackers,
+          attackContracts: listed.incident.attackContracts,
+          victims: listed.incident.victims,
+          attackTransactions: listed.incident.attackTransactions,
+          links: listed.incident.links,
+        }
+      : null,
   };
 }
 
-export const ALERT_CSV_HEADER = ['id', 'occurredAt', 'title', 'type', 'origin', 'projectId', 'projectName', 'projectCategory', 'chain', 'technique', 'confidence', 'amountLostUsd', 'amountReturnedUsd', 'amountsPricedOn', 'retractedAt', 'retractionReason', 'sources', 'isDemo'] as const;
+export const ALERT_CSV_HEADER = ['id', 'occurredAt', 'title', 'type', 'origin', 'projectId', 'projectName', 'projectCategory', 'chain', 'technique', 'confidence', 'amountLostUsd', 'amountReturnedUsd', 'amountsPricedOn', 'retractedAt', 'retractionReason', 'sources', 'isDemo', 'protocol', 'recordSource'] as const;
 const alertCsvRow = (alert: AlertV1): CsvValue[] => [
   alert.id,
   alert.occurredAt,
@@ -66,6 +81,8 @@ const alertCsvRow = (alert: AlertV1): CsvValue[] => [
   alert.retractionReason,
   alert.sources.map((source) => source.href).join(' '),
   alert.isDemo ? 'true' : 'false',
+  alert.protocol,
+  alert.record ? `${alert.record.source.name} (${alert.record.source.licence}) ${alert.record.sourceId}` : null,
 ];
 
 // The cursor keeps the timestamp as the database's text (microseconds), which a JS Date would round to milliseconds.

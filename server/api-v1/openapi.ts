@@ -93,7 +93,7 @@ const skynetPaths = Object.fromEntries(
   ]),
 );
 
-export const API_V1_VERSION = '1.0.0';
+export const API_V1_VERSION = '1.1.0';
 
 export const apiV1Document = {
   openapi: '3.1.0',

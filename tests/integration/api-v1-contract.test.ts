@@ -355,7 +355,7 @@ describe('ETag, CORS and CSV', () => {
     const viaAccept = await call('/api/v1/alerts', { query: 'project=bitcoin', headers: { accept: 'text/csv' } });
     expect(viaAccept.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await viaAccept.text();
-    expect(text.split('\r\n')[0]).toBe('id,occurredAt,title,type,origin,projectId,projectName,projectCategory,chain,technique,confidence,amountLostUsd,amountReturnedUsd,amountsPricedOn,retractedAt,retractionReason,sources,isDemo');
+    expect(text.split('\r\n')[0]).toBe('id,occurredAt,title,type,origin,projectId,projectName,projectCategory,chain,technique,confidence,amountLostUsd,amountReturnedUsd,amountsPricedOn,retractedAt,retractionReason,sources,isDemo,protocol,recordSource');
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     for (const [template, params] of [
       ['/api/v1/projects', {}],

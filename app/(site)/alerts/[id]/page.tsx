@@ -8,11 +8,13 @@ import { AlertBadges } from '@/components/project/alert-badges';
 import { AlertCorrectionLog } from '@/components/project/alert-correction-log';
 import { AlertEvidencePanel } from '@/components/project/alert-evidence';
 import { AlertsList } from '@/components/project/alerts-list';
+import { IncidentFactsPanel } from '@/components/project/incident-facts';
 import { ProjectLogo } from '@/components/project/project-logo';
 import { CardSection } from '@/components/ui/card-section';
 import { ALERT_PAGE_ANCHORS, alertSources } from '@/lib/alert-sources';
 import { ALERT_CONFIDENCE_LABELS, AUTOMATIC_ALERT_TEXTS, formatAlertFieldValue, type AlertConfidence } from '@/lib/alerts';
 import { ALERT_TYPE_LABELS, formatDate } from '@/lib/format';
+import { INCIDENT_TEXTS } from '@/lib/incidents';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 import { getPublishedAlert } from '@/server/alerts';
 import { getConfig } from '@/server/config';
@@ -102,6 +104,11 @@ export default async function AlertPage({ params }: Props) {
           </dl>
           {alert.description ? <p className="mt-4 whitespace-pre-line">{alert.description}</p> : null}
         </CardSection>
+        {alert.incident ? (
+          <CardSection id="alert-incident-heading" title={INCIDENT_TEXTS.title}>
+            <IncidentFactsPanel facts={alert.incident} />
+          </CardSection>
+        ) : null}
         {alert.evidence ? (
           <CardSection id={ALERT_PAGE_ANCHORS.evidence} title={AUTOMATIC_ALERT_TEXTS.evidenceTitle}>
             <AlertEvidencePanel evidence={alert.evidence} explorerUrl={explorerUrl} />
