@@ -25,6 +25,9 @@ export const SERVER_ACTION_MAX_BYTES = MB;
 /** The staff console's upload (app/api/staff/files, the file's bytes as the body): its largest kind, a 20 MB report. */
 export const STAFF_UPLOAD_BODY_BYTES = 20 * MB;
 
+/** The console's import of the incident record (app/api/staff/incident-imports, the file's text as the body). */
+export const INCIDENT_IMPORT_BODY_BYTES = 16 * MB;
+
 /** An avatar (app/api/user/avatar, the picture's bytes as the body): AVATAR_MAX_BYTES. */
 export const AVATAR_BODY_BYTES = MB;
 
@@ -43,6 +46,7 @@ export const BODY_LIMITS = {
   paths: {
     '/api/staff/files': STAFF_UPLOAD_BODY_BYTES + BODY_HEADROOM_BYTES,
     '/api/user/avatar': AVATAR_BODY_BYTES + BODY_HEADROOM_BYTES,
+    '/api/staff/incident-imports': INCIDENT_IMPORT_BODY_BYTES + BODY_HEADROOM_BYTES,
   },
   api: API_BODY_BYTES + BODY_HEADROOM_BYTES,
   other: SERVER_ACTION_MAX_BYTES + BODY_HEADROOM_BYTES,

@@ -45,28 +45,32 @@ const dedupeKeyOf = (sourceId: string) => `record:${sourceId}`;
 /** A name as matching compares it: lower case, letters and digits only, common suffixes dropped. */
 export function matchKey(name: string): string {
   return name
+    // Sources write names run together ("EulerFinance", "BalancerV2"): their words apart first.
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, ' ')
-    .replace(/\b(finance|protocol|network|labs|dao|exchange|swap|v\d+)\b/g, ' ')
+    .replace(/\b(finance|protocol|network|v\d+)\b/g, ' ')
     .replace(/\s+/g, '');
 }
 
 type CatalogueEntry = { id: string; name: string; tickers: string[] };
 
 /**
- * The catalogue project an incident's protocol is: the same name (or id) once normalized; a ticker only when the
- * protocol is written as one. A protocol whose name only contains a project's (or the reverse) is unsure: no link.
+ * The catalogue project an incident's protocol is: the same name (or id) once normalized. A ticker is not enough (the
+ * many small tokens exploited share tickers with unrelated projects), nor a name that only begins like a project's:
+ * those are unsure, left unlinked for staff to review.
  */
 export function matchProject(protocol: string, catalogue: CatalogueEntry[]): { projectId: string | null; candidates: string[] } {
   const key = matchKey(protocol);
   if (!key) return { projectId: null, candidates: [] };
-  const exact = catalogue.filter((entry) => matchKey(entry.name) === key || entry.id.replace(/-/g, '') === key || entry.tickers.some((ticker) => ticker.toLowerCase() === protocol.trim().toLowerCase()));
+  const exact = catalogue.filter((entry) => matchKey(entry.name) === key || entry.id.replace(/-/g, '') === key);
   if (exact.length === 1) return { projectId: exact[0].id, candidates: [] };
   if (exact.length > 1) return { projectId: null, candidates: exact.map((entry) => entry.id) };
+  const ticker = protocol.trim().toLowerCase();
   const near = catalogue.filter((entry) => {
     const other = matchKey(entry.name);
-    return other.length >= 4 && key.length >= 4 && (key.startsWith(other) || other.startsWith(key));
+    return entry.tickers.some((symbol) => symbol.toLowerCase() === ticker) || (other.length >= 4 && key.length >= 4 && (key.startsWith(other) || other.startsWith(key)));
   });
   return { projectId: null, candidates: near.slice(0, 5).map((entry) => entry.id) };
 }

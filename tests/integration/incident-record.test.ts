@@ -173,8 +173,11 @@ describe('importing the public record of incidents', () => {
       { id: 'uniswap', name: 'Uniswap', tickers: ['UNI'] },
     ];
     expect(matchProject('Euler', catalogue)).toEqual({ projectId: 'euler', candidates: [] });
-    expect(matchProject('EUL', catalogue)).toEqual({ projectId: 'euler', candidates: [] });
+    expect(matchProject('EulerFinance', catalogue)).toEqual({ projectId: 'euler', candidates: [] });
+    // A ticker alone is not the project: many exploited tokens share one.
+    expect(matchProject('EUL', catalogue)).toEqual({ projectId: null, candidates: ['euler'] });
     expect(matchProject('Uniswap V3', catalogue)).toEqual({ projectId: 'uniswap', candidates: [] });
+    expect(matchProject('UniswapV3', catalogue)).toEqual({ projectId: 'uniswap', candidates: [] });
     expect(matchProject('Curve', catalogue)).toEqual({ projectId: null, candidates: ['curve-dao-token'] });
     expect(matchProject('Orbit Chain', catalogue)).toEqual({ projectId: null, candidates: [] });
   });

@@ -24,7 +24,14 @@ export default async function StaffAlertsPage({ searchParams }: Props) {
     <StaffListPage
       title="Alerts and incidents"
       description="Drafts stay in the console. A published alert is corrected with a reason, shown in its public correction log."
-      action={staff.permissions.includes('alerts.write') ? <ButtonLink href="/staff/alerts/new">New alert</ButtonLink> : null}
+      action={
+        staff.permissions.includes('alerts.write') ? (
+          <span className="flex gap-2">
+            <ButtonLink href="/staff/alerts/import">Import incidents</ButtonLink>
+            <ButtonLink href="/staff/alerts/new">New alert</ButtonLink>
+          </span>
+        ) : null
+      }
       filterLabel="Find alerts"
       path="/staff/alerts"
       filters={filters}
