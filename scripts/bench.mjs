@@ -31,6 +31,11 @@
 // 9. The PostgreSQL leg (bench/postgres-leg.mjs): on DATABASE_URL, else a local PostgreSQL on 5432, databases of its
 //    own created and dropped: first and existing-database start times, a short load, RSS after it. Skipped (and
 //    printed as such) when no PostgreSQL answers.
+// 10. With the server stopped: Skynet at chain scale (issue 44), two anvil chains with a block every 0.5 s, 10,000 and
+//    1,000 watched contracts, 200 transfers a block on each, ownership changes and upgrades among the last watched, in
+//    a process running the server's chain runner and mail worker on fresh folders (bench/skynet-scale.mjs; runs on its
+//    own too: `npm run bench:skynet-scale`): RPC calls per block per chain with 10 and with all contracts watched,
+//    block → notification p50/p95, how far the follower trails the head, CPU per block, RSS peak, time to watch.
 // Prints every figure; exits 0 when a target is missed (a report, not a test) and 1 when the bench itself fails.
 // The main run is always the embedded database in a temp folder; DATABASE_URL only names the PostgreSQL leg's server.
 import fs from 'node:fs';
@@ -45,6 +50,7 @@ import { indexLocalChain, skynetCallPaths } from './bench/skynet.mjs';
 import { blockNotifyRows, runBlockNotifyBench } from './bench/block-notify.mjs';
 import { fanoutRows, runFanoutBench } from './bench/fanout.mjs';
 import { alertsDbRows, runAlertsDbBench } from './bench/alerts-db.mjs';
+import { runSkynetScaleBench, skynetScaleRows } from './bench/skynet-scale.mjs';
 import { pageRows, runPageBench } from './bench/lighthouse.mjs';
 import { run, runSteady, SATURATION_CLIENT, stopCurrentRun, warm } from './bench/load.mjs';
 import { kb, ms, pct, rps, table, verdict } from './bench/report.mjs';
@@ -275,6 +281,10 @@ async function main() {
   log('incident database: 20,000 alerts …');
   const alertsDb = await runAlertsDbBench(ROOT, { log });
 
+  // 10. Skynet at chain scale, also with the site stopped (it needs the machine's two cores to itself).
+  log('Skynet at scale: two chains, 10,000 + 1,000 watched contracts …');
+  const skynetScale = await runSkynetScaleBench(ROOT, { log });
+
   // Report.
   const searchVsHealth = searchSat.requestsPerSecond / health.requestsPerSecond;
   const homeVsStatic = worstRound(pageRounds.home).ratio;
@@ -332,6 +342,7 @@ async function main() {
   rows.push(...blockNotifyRows(notify));
   rows.push(...fanoutRows(fanout));
   rows.push(...alertsDbRows(alertsDb));
+  rows.push(...skynetScaleRows(skynetScale));
   rows.push(...pageRows(pages));
   if (js.skipped) {
     rows.push(['JS of /', 'script bytes', `not measured: ${js.skipped}`, '', '']);

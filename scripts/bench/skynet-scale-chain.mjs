@@ -232,7 +232,7 @@ export function watchHeads(chain, { everyMs = 20, onBlock = () => {} } = {}) {
 
 /**
  * The transfer load: at each new block, `perBlock` ERC-20 transfers (1 wei) from the impersonated senders to
- * contracts of `targets` picked at random, in one JSON-RPC batch, not waiting for receipts; they land in the next
+ * contracts of `targets` (changed with setTargets) picked at random, in one JSON-RPC batch, not waiting for receipts; they land in the next
  * block. Nonces are counted here (anvil's own nonce filling refuses a sender's ninth pending transaction as an
  * underpriced replacement); a sender whose transaction is refused reads its pending nonce again.
  */
@@ -271,6 +271,7 @@ export function transferLoad(chain, { targets, senders, perBlock }) {
     counts,
     pause: () => (paused = true),
     resume: () => (paused = false),
+    setTargets: (addresses) => (targets = addresses),
     onBlock() {
       if (paused) return;
       // A node slower than the load: nonces are counted in order, so one batch at a time.

@@ -7,7 +7,7 @@
 // notes when each of the user's notifications is first readable (every 25 ms), the follower's indexed block per
 // chain (every 100 ms), when each head step stored its blocks, and its own memory (every second); `mark` answers
 // its counters (JSON-RPC calls by chain and method, blocks read, CPU time) so the parent can take window deltas.
-// Messages in: {type:'watch', fromBlocks}, {type:'mark', id}, {type:'stop'}. Out: 'seeded' (prepare stage),
+// Messages in: {type:'watch', fromBlocks}, {type:'mark', id, profile?}, {type:'stop', heads}. Out: 'seeded' (prepare stage),
 // 'prepared', 'watched', 'progress', 'followed', 'mark', 'done', 'failed'.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import path from 'node:path';
 
 type ChainPlan = { id: number; rows: { projectId: string; address: string }[] };
 type Plan = { abiFile: string; watchedProject: string; projects: string[]; chains: ChainPlan[] };
-type Incoming = { type: 'watch'; fromBlocks: Record<string, number> } | { type: 'mark'; id: number; profile?: 'start' | 'stop' } | { type: 'stop' };
+type Incoming = { type: 'watch'; fromBlocks: Record<string, number> } | { type: 'mark'; id: number; profile?: 'start' | 'stop' } | { type: 'stop'; heads: Record<string, number> };
 
 const plan = JSON.parse(fs.readFileSync(process.env.BENCH_SCALE_PLAN!, 'utf8')) as Plan;
 /** Sends a message to the parent; resolves once it is handed to the channel (before an exit, it must be). */
@@ -43,7 +43,7 @@ const onDisconnect = () => process.exit(1);
 process.on('disconnect', onDisconnect);
 
 const { and, eq, inArray, sql } = await import('drizzle-orm');
-const { closeDatabase, getDb } = await import('@/server/db/client');
+const { closeDatabase, getDatabaseHandle, getDb } = await import('@/server/db/client');
 const { prepareDatabase } = await import('@/server/db/prepare');
 const { adminPowers, notifications, projects, securityAlerts, skynetContracts, skynetKnownContracts, users, watchlistProjects, watchlists } = await import('@/server/db/schema');
 const { startMailWorker, stopMailWorker } = await import('@/server/mail/worker');
@@ -83,6 +83,46 @@ const sampled = { indexed: [] as [number, Record<string, number>][], rss: [] as 
 class Done extends Error {}
 const notifiedAt = new Map<string, number>();
 let sampling = true;
+
+type ProtocolClient = { execProtocolStream: (message: Uint8Array, options?: unknown) => Promise<unknown> };
+
+/**
+ * BENCH_SCALE_SQL_STATS=1 on the embedded database: the time PGlite spends on each statement (from its Parse or
+ * Query message to the next one: execution and reading the answer off the wire, not waiting for its turn), summed
+ * by statement text between the window's marks. A diagnostic: it says which query holds the one connection.
+ */
+function sqlStats(client: ProtocolClient) {
+  const original = client.execProtocolStream.bind(client);
+  const decoder = new TextDecoder();
+  const cString = (bytes: Uint8Array, from: number) => decoder.decode(bytes.subarray(from, bytes.indexOf(0, from)));
+  const stats = new Map<string, { count: number; ms: number }>();
+  let current = '(none)';
+  let on = false;
+  client.execProtocolStream = async (message, options) => {
+    // Parse: 'P', length, statement name, query text; simple Query: 'Q', length, query text.
+    if (message[0] === 0x50) current = cString(message, message.indexOf(0, 5) + 1);
+    else if (message[0] === 0x51) current = cString(message, 5);
+    const started = performance.now();
+    try {
+      return await original(message, options);
+    } finally {
+      if (on) {
+        const key = current.replace(/\s+/g, ' ').slice(0, 240);
+        const entry = stats.get(key) ?? { count: 0, ms: 0 };
+        entry.ms += performance.now() - started;
+        if (message[0] === 0x50 || message[0] === 0x51) entry.count++;
+        stats.set(key, entry);
+      }
+    }
+  };
+  return {
+    start: () => ((on = true), stats.clear()),
+    stop: () => {
+      on = false;
+      return [...stats].map(([statement, entry]) => ({ statement, ...entry })).sort((a, b) => b.ms - a.ms);
+    },
+  };
+}
 
 async function counters() {
   const metrics = skynetMetrics();
@@ -147,6 +187,9 @@ try {
   ];
   // BENCH_SCALE_CPU_PROF=DIR: a CPU profile of the measured window alone (from the mark that starts it to the one
   // that stops it), written to DIR for Chrome DevTools or speedscope.
+  const handle = await getDatabaseHandle();
+  const statements = process.env.BENCH_SCALE_SQL_STATS && handle.kind === 'pglite' ? sqlStats((handle.db as unknown as { $client: ProtocolClient }).$client) : null;
+  const taken: { statements: ReturnType<NonNullable<typeof statements>['stop']> | null } = { statements: null };
   const profileDir = process.env.BENCH_SCALE_CPU_PROF?.trim();
   const { Session } = await import('node:inspector/promises');
   const inspector = profileDir ? new Session() : null;
@@ -154,6 +197,8 @@ try {
     const at = Date.now();
     const cpu = process.cpuUsage();
     await say({ type: 'mark', id, at, cpuMicros: cpu.user + cpu.system, ...(await counters()) });
+    if (profile === 'start') statements?.start();
+    if (profile === 'stop' && statements) taken.statements = statements.stop();
     if (!inspector || !profile) return;
     if (profile === 'start') {
       inspector.connect();
@@ -192,7 +237,7 @@ try {
       .leftJoin(adminPowers, eq(adminPowers.contractId, skynetContracts.id));
     return row;
   };
-  const followLimitMs = Number(process.env.BENCH_SCALE_FOLLOW_TIMEOUT_SECONDS ?? 420) * 1000;
+  const followLimitMs = Number(process.env.BENCH_SCALE_FOLLOW_TIMEOUT_SECONDS || 300) * 1000;
   let left = await pending();
   let historyMs: number | null = null;
   let lastProgress = performance.now();
@@ -208,7 +253,13 @@ try {
   if (left.history === 0) historyMs ??= performance.now() - runnerStarted;
   say({ type: 'followed', ms: performance.now() - runnerStarted, historyMs, ...left, rss: process.memoryUsage().rss });
 
-  await next('stop');
+  // Before stopping, the follower reaches the blocks the parent names (the window's events are in them), within 90 s.
+  const { heads } = await next('stop');
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(100)) {
+    const indexed = Object.fromEntries((await skynetMetrics().indexed.get()).values.map((entry) => [String(entry.labels.chain), entry.value]));
+    if (Object.entries(heads).every(([chain, block]) => (indexed[chain] ?? -1) >= block)) break;
+  }
+  await sleep(500);
   await runner.stop();
   await stopMailWorker();
   sampling = false;
@@ -237,6 +288,7 @@ try {
     indexed: sampled.indexed,
     rss: sampled.rss,
     steps: sampled.steps,
+    statements: taken.statements?.slice(0, 40) ?? null,
   });
 } catch (error) {
   if (!(error instanceof Done)) await say({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

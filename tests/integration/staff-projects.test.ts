@@ -349,10 +349,14 @@ describe('DEMO_DATA=off', () => {
       expect(rows.length).toBeGreaterThanOrEqual(300);
       expect(rows.find((row) => row.id === 'bitcoin')).toMatchObject({ name: 'Bitcoin', tokenTickers: ['BTC'], logo: '/logos/btc.png', rank: null, category: null, chains: [], auditStatus: 'none', kycVerified: false, isDemo: false });
       expect(rows.filter((row) => row.isDemo || row.rank !== null || row.category !== null || row.chains.length > 0 || row.auditStatus !== 'none' || row.kycVerified)).toEqual([]);
-      for (const table of [projectScores, projectScoreHistory, audits, securityAlerts, skynetMetricPoints, skynetSocialActivity, votes, pageViews]) {
+      for (const table of [projectScores, projectScoreHistory, audits, skynetMetricPoints, skynetSocialActivity, votes, pageViews]) {
         const [{ rowCount }] = await db.select({ rowCount: count() }).from(table);
         expect(rowCount).toBe(0);
       }
+      // The public record of incidents is fact, not demo: it is there either way, and nothing else is.
+      const alerts = await db.select({ isDemo: securityAlerts.isDemo, incident: securityAlerts.incident }).from(securityAlerts);
+      expect(alerts.length).toBeGreaterThanOrEqual(500);
+      expect(alerts.filter((alert) => alert.isDemo || alert.incident === null)).toEqual([]);
       // The token list's contract addresses are facts, kept for Skynet's `watch`.
       const [{ known }] = await db.select({ known: count() }).from(skynetKnownContracts);
       expect(known).toBeGreaterThan(0);

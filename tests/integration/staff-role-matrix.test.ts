@@ -267,6 +267,14 @@ const route = (file: string, method: string, roles: readonly StaffRole[], reques
 const upload = (kind: string, body: Uint8Array, type: string) =>
   new Request(`http://localhost/api/staff/files?kind=${kind}`, { method: 'POST', body: body as BodyInit, headers: { 'content-type': type } });
 
+/** An import of one new incident of the public record (a dry run only when `dryRun`), or of a file with a bad row. */
+const incidentImport = (valid: boolean) => {
+  const id = unique('incident');
+  const incident = { sourceId: `matrix:${id}`, source: 'matrix', date: valid ? '2024-01-02' : 'someday', protocol: `Matrix ${id}`, chains: ['Ethereum'], technique: 'other', links: [{ url: 'https://record.example/x', kind: 'analysis' }] };
+  const body = JSON.stringify({ sources: [{ id: 'matrix', name: 'Matrix record', url: 'https://record.example', licence: 'CC0-1.0' }], incidents: [incident] });
+  return new Request('http://localhost/api/staff/incident-imports?name=record.json&dryRun=false', { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+};
+
 /** The second-factor steps belong to members whatever their factor's state; strangers get the 404. */
 const MEMBERS_REFUSE_STRANGERS: Partial<Record<Subject, Outcome>> = { 'non-staff user': NOT_FOUND, 'anonymous visitor': NOT_FOUND };
 
@@ -343,6 +351,7 @@ const ENTRIES: Entry[] = [
 
   // Routes.
   route('app/api/staff/files/route.ts', 'POST', ANALYSTS, () => upload('logo', uploadBody('logo'), 'image/png'), () => upload('movie', uploadBody('logo'), 'image/png'), true),
+  route('app/api/staff/incident-imports/route.ts', 'POST', ANALYSTS, () => incidentImport(true), () => incidentImport(false), true),
   route('app/api/staff/files/route.ts', 'POST', ANALYSTS, () => upload('report', uploadBody('report'), 'application/pdf'), () => upload('report', uploadBody('logo'), 'application/pdf'), true),
   route(
     'app/staff/(console)/quotes/export/route.ts',
@@ -365,6 +374,7 @@ const ENTRIES: Entry[] = [
   page('app/staff/(console)/audits/[id]/page.tsx', ANALYSTS, params(() => ({ id: draftAuditId }))),
   page('app/staff/(console)/alerts/page.tsx', ALERT_CORRECTORS, searchParams({ status: 'published' })),
   page('app/staff/(console)/alerts/new/page.tsx', ANALYSTS),
+  page('app/staff/(console)/alerts/import/page.tsx', ANALYSTS),
   page('app/staff/(console)/alerts/[id]/page.tsx', ALERT_CORRECTORS, params(() => ({ id: publishedAlertId }))),
   page('app/staff/(console)/alerts/[id]/page.tsx', ALERT_CORRECTORS, params(() => ({ id: draftAlertId }))),
   page('app/staff/(console)/reports/page.tsx', MODERATORS, searchParams({ status: 'new' })),
