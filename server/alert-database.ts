@@ -6,7 +6,7 @@ import { cache } from 'react';
 
 import { alertSources, type AlertSource } from '@/lib/alert-sources';
 import type { AlertSummary } from '@/lib/alerts';
-import type { IncidentFacts } from '@/lib/incidents';
+import type { IncidentFacts, IncidentSourceCredit } from '@/lib/incidents';
 import { ALERT_DATABASE_PAGE_SIZE, type AlertFilters } from '@/lib/schemas/alert-filters';
 
 import { alertSummaryColumns } from './alert-columns';
@@ -291,3 +291,17 @@ export async function alertTotals(filters: AlertFilters): Promise<AlertTotals> {
 
 // The page and its list both need the totals (the list for its count): read once per request.
 const totalsOfRequest = cache((key: string) => cachedTotals(JSON.parse(key) as AlertFilters));
+
+/** Who the incidents of the public record come from, credited on /alerts with their licences (cached like the list). */
+export const listRecordSources = unstable_cache(
+  async (): Promise<IncidentSourceCredit[]> => {
+    const db = await getDb();
+    const rows = await db
+      .selectDistinct({ source: sql<IncidentSourceCredit>`${securityAlerts.incident}->'source'` })
+      .from(securityAlerts)
+      .where(and(eq(securityAlerts.status, 'published'), sql`${securityAlerts.incident} is not null`));
+    return rows.map((row) => row.source).sort((a, b) => a.name.localeCompare(b.name));
+  },
+  ['record-sources'],
+  { tags: [CACHE_TAGS.alerts], revalidate: PUBLIC_DATA_REVALIDATE_SECONDS },
+);

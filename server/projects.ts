@@ -158,7 +158,8 @@ const cachedRecentAlerts = unstable_cache(
       .from(securityAlerts)
       .leftJoin(projects, eq(projects.id, securityAlerts.projectId))
       .where(and(publishedAlert, alertOfShownProject, isNull(securityAlerts.retractedAt)))
-      .orderBy(desc(securityAlerts.occurredAt))
+      // Real alerts (the public record, staff's, Skynet's) before generated demo ones, each newest first.
+      .orderBy(asc(securityAlerts.isDemo), desc(securityAlerts.occurredAt))
       .limit(limit);
   },
   ['recent-alerts'],

@@ -3,6 +3,8 @@
 
 /** The incident database (/alerts, issue #21): its page, filters, totals and the notice of ignored filters. */
 export const ALERT_DATABASE_MESSAGES = {
+  recordCredit: 'Incidents of the public record are facts recorded from these sources, under their licences:',
+  recordTaxonomy: 'Their technique is ours, from one fixed list: access control, price-oracle manipulation, reentrancy, flash-loan logic, business logic, bridge validator compromise, private-key compromise, rug pull, phishing or front-end, governance, arithmetic, input validation, other.',
   title: 'Security incident database',
   description: 'Every security alert and incident we published: filter by type, technique, chain, category, date, amount lost and origin, with totals and sources.',
   intro: 'Every published alert and incident, newest first. Retracted alerts are listed but never counted in the totals; an unknown amount is not a zero.',

@@ -84,12 +84,14 @@ export async function startChain(root, { chainId, blockTime }) {
   const port = await freePort();
   const args = ['--port', String(port), '--host', '127.0.0.1', '--silent', '--chain-id', String(chainId), '--block-time', String(blockTime)];
   const child = spawn(anvilBinary(root), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let exit = null;
+  child.once('exit', (code, signal) => (exit = { code, signal }));
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
   const url = `http://127.0.0.1:${port}`;
   const rpc = rpcClient(url);
   for (const deadline = Date.now() + 30_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}): ${stderr}`);
+    if (exit) throw new Error(`anvil exited (${exit.code ?? exit.signal}): ${stderr}`);
     try {
       if (Number(await rpc.call('eth_chainId')) === chainId) break;
     } catch {
@@ -103,9 +105,11 @@ export async function startChain(root, { chainId, blockTime }) {
     url,
     pid: child.pid,
     ...rpc,
+    /** Why the node stopped, when it did (a SIGKILL on a machine short of memory is the kernel's OOM killer). */
+    exited: () => (exit ? `anvil of chain ${chainId} exited (${exit.code ?? exit.signal})${exit.signal === 'SIGKILL' ? ', killed: out of memory?' : ''}: ${stderr.trim()}` : null),
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (exit) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -151,18 +151,39 @@ describe('importing the public record of incidents', () => {
     expect((await alertTotals(filters)).listed).toBe(1);
   });
 
+  it('ships the real record: a famous incident is found by name, with its date, amount, technique, transaction and sources', async () => {
+    const { filters } = parseAlertFilters({ q: 'Euler' });
+    const rows = await readAlertDatabasePage(filters);
+    const euler = rows.find((row) => row.protocol === 'EulerFinance')!;
+    expect(euler).toMatchObject({ occurredAt: new Date('2023-03-13T00:00:00Z'), amountLostUsd: 200_000_000, amountsPricedOn: '2023-03-13', technique: 'Business logic', chain: 'Ethereum', isDemo: false });
+    expect(euler.incident).toMatchObject({ source: { name: 'DeFiHackLabs', licence: 'Apache-2.0' }, attackTransactions: [{ chain: 'Ethereum', hash: '0xc310a0affe2169d1f6feec1c63dbc7f7c62a887fa48795d327d4d2da2d6b111d' }] });
+    expect(euler.sourceUrls.some((url) => url.startsWith('https://github.com/SunWeb3Sec/DeFiHackLabs/blob/') && url.endsWith('/src/test/2023-03/Euler_exp.sol'))).toBe(true);
+    const db = await getDb();
+    const [{ real }] = await db.select({ real: sql<number>`count(*)::int` }).from(securityAlerts).where(sql`${securityAlerts.incident} is not null and ${securityAlerts.dedupeKey} like 'record:defihacklabs:%'`);
+    expect(real).toBeGreaterThanOrEqual(500);
+  });
+
   it('totals by year, technique and chain equal a plain sum over the rows', async () => {
     const db = await getDb();
     const { filters } = parseAlertFilters({});
     const totals = await alertTotals(filters);
-    const plain = await db
-      .select({ technique: securityAlerts.technique, count: sql<number>`count(*)::int`, lost: sql<number>`coalesce(sum(${securityAlerts.amountLostUsd}), 0)::float8` })
-      .from(securityAlerts)
-      .where(and(eq(securityAlerts.status, 'published'), sql`${securityAlerts.retractedAt} is null`, sql`coalesce(${securityAlerts.projectId}, '') not in (select id from projects where hidden_at is not null)`))
-      .groupBy(securityAlerts.technique);
-    for (const group of plain) {
-      const listed = totals.byTechnique.find((entry) => entry.key === group.technique)!;
-      expect({ key: group.technique, count: listed.count, lost: Math.round(listed.lost.sum) }).toEqual({ key: group.technique, count: group.count, lost: Math.round(group.lost) });
+    const counted = and(eq(securityAlerts.status, 'published'), sql`${securityAlerts.retractedAt} is null`, sql`coalesce(${securityAlerts.projectId}, '') not in (select id from projects where hidden_at is not null)`);
+    const dimensions = [
+      [totals.byYear, sql<string>`extract(year from ${securityAlerts.occurredAt} at time zone 'UTC')::int::text`],
+      [totals.byTechnique, sql<string>`${securityAlerts.technique}`],
+      [totals.byChain, sql<string>`${securityAlerts.chain}`],
+    ] as const;
+    for (const [groups, key] of dimensions) {
+      const plain = await db
+        .select({ key, count: sql<number>`count(*)::int`, lost: sql<number>`coalesce(sum(${securityAlerts.amountLostUsd}), 0)::float8` })
+        .from(securityAlerts)
+        .where(counted)
+        .groupBy(key);
+      expect(plain.length).toBeGreaterThan(1);
+      for (const group of plain) {
+        const listed = groups.find((entry) => String(entry.key) === String(group.key) || (entry.key === null && group.key === null))!;
+        expect({ key: group.key, count: listed.count, lost: Math.round(listed.lost.sum) }).toEqual({ key: group.key, count: group.count, lost: Math.round(group.lost) });
+      }
     }
   });
 

@@ -9,7 +9,7 @@ import { DownloadCsvLink } from '@/components/project/download-csv-link';
 import { FeedLink } from '@/components/project/feed-link';
 import { ALERT_DATABASE_MESSAGES as TEXT } from '@/lib/messages/alert-database';
 import { alertCsvHref, alertDatabaseHref, alertFiltersToSearchParams, parseAlertFilters } from '@/lib/schemas/alert-filters';
-import { alertTotals, listPublishedAlerts } from '@/server/alert-database';
+import { alertTotals, listPublishedAlerts, listRecordSources } from '@/server/alert-database';
 
 export const metadata: Metadata = { title: TEXT.title, description: TEXT.description };
 
@@ -18,7 +18,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** The incident database (issue #21): every published alert, filtered from the URL, with totals over the filtered set. */
 export default async function AlertsPage({ searchParams }: Props) {
   const { filters, ignored } = parseAlertFilters(await searchParams);
-  const [list, totals] = await Promise.all([listPublishedAlerts(filters), alertTotals(filters)]);
+  const [list, totals, recordSources] = await Promise.all([listPublishedAlerts(filters), alertTotals(filters), listRecordSources()]);
   const pageLink = (page: number) => alertDatabaseHref({ ...filters, page });
   return (
     <>
@@ -66,6 +66,24 @@ export default async function AlertsPage({ searchParams }: Props) {
           ) : null}
         </nav>
         <FeedLink href="/alerts/feed.xml" label={TEXT.feedLink} />
+        {recordSources.length ? (
+          <footer className="grid gap-1 text-xs text-muted-foreground">
+            <p>
+              {TEXT.recordCredit}{' '}
+              {recordSources.map((source, index) => (
+                <span key={source.id}>
+                  {index ? ', ' : ''}
+                  <a href={source.url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-4">
+                    {source.name}
+                  </a>{' '}
+                  ({source.licence})
+                </span>
+              ))}
+              .
+            </p>
+            <p>{TEXT.recordTaxonomy}</p>
+          </footer>
+        ) : null}
       </div>
     </>
   );
