@@ -6,8 +6,8 @@
 
 export { GRADE_BANDS, GRADES, gradeFor, scoreRangeForGrade, type Grade, type GradeTone } from './grades';
 
-export const METHODOLOGY_VERSION = '1.0';
-export const METHODOLOGY_DATE = '2026-11-01';
+export const METHODOLOGY_VERSION = '1.1';
+export const METHODOLOGY_DATE = '2026-12-02';
 
 /**
  * Every published version of the methodology, newest first: the methodology page lists them, and each score-history
@@ -15,8 +15,13 @@ export const METHODOLOGY_DATE = '2026-11-01';
  */
 export const METHODOLOGY_HISTORY: readonly { version: string; date: string; changes: string }[] = [
   {
-    version: '1.0',
+    version: '1.1',
     date: METHODOLOGY_DATE,
+    changes: 'Incidents move the score: each published incident costs the Incident history signal points by its unreturned loss, softened by age and funds returned, and for a year a loss of $1 million or more caps the overall score (the rule is under Incident history).',
+  },
+  {
+    version: '1.0',
+    date: '2026-11-01',
     changes: 'First published version: six weighted pillars, each the mean of its signals; grades AAA to D; votes and page views are not inputs.',
   },
 ];

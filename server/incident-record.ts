@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 
 import { alertFieldChanges, type AlertFields } from '@/lib/alerts';
+import { incidentScoreNote } from '@/lib/incident-score';
 import { ALERT_TYPE_OF_TECHNIQUE, techniqueLabel, type IncidentFacts, type IncidentSourceCredit } from '@/lib/incidents';
 import { INCIDENT_CSV_COLUMNS, incidentDocumentSchema, incidentRowSchema, incidentSourceSchema, type IncidentRow } from '@/lib/schemas/incident-record';
 import { findHostileText } from '@/lib/schemas/text';
@@ -13,6 +14,7 @@ import type { z } from '@/lib/zod';
 import { CACHE_TAGS, revalidatePublicData } from './cache-tags';
 import type { Database } from './db/client';
 import { alertRevisions, projects, securityAlerts } from './db/schema';
+import { rescoreForIncidents } from './incident-score';
 import { nudgeMailWorker } from './mail/worker';
 import { notifyWatchersOfAlert } from './notifications';
 import { readRowFile, RowFileError } from './skynet/row-file';
@@ -297,6 +299,10 @@ export async function importIncidents(db: Database, { text, fileName, dryRun, ac
         report.notified++;
       }
     }
+    // The methodology's incident rule: each linked project touched answers its incidents now, the note naming one.
+    const touched = new Map<string, string>();
+    for (const entry of planned) for (const projectId of [entry.fields.projectId, entry.stored?.projectId ?? null]) if (projectId && !touched.has(projectId)) touched.set(projectId, entry.fields.title);
+    for (const [projectId, title] of touched) await rescoreForIncidents(tx as unknown as Database, projectId, { note: incidentScoreNote(title), at: now, userId: actor.userId });
     return { mailed, webhooks };
   });
   if (delivery.mailed) nudgeMailWorker();

@@ -58,6 +58,8 @@ export function scaleSettings() {
     perBlock: number('BENCH_SCALE_TX_PER_BLOCK', 200),
     eventSeconds: number('BENCH_SCALE_EVENT_SECONDS', 3),
     blockTime: 0.5,
+    /** Blocks whose state the nodes keep (anvil --prune-history): 4 minutes at two blocks a second. */
+    keptStates: number('BENCH_SCALE_KEPT_STATES', 480),
   };
 }
 
@@ -240,6 +242,7 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     const headsBefore = heads.map((head) => head.head());
     await sleep(seconds * 1000);
     const after = await server.mark('stop');
+    for (const chain of chains) if (chain.exited()) throw new Error(chain.exited());
     const loadAfter = os.loadavg()[0];
     const nodesAfter = chains.map((chain) => cpuSecondsOf(chain.pid));
     const benchCpu = process.cpuUsage(benchBefore);
@@ -361,6 +364,10 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
         powers: { count: powersDelays.length, p50: percentile(sorted(powersDelays), 50), p95: percentile(sorted(powersDelays), 95) },
       },
     };
+  } catch (error) {
+    // A node that died (out of memory) makes every later call fail: say that, not the first failed call.
+    const died = chains.map((chain) => chain.exited()).find(Boolean);
+    throw died ? new Error(died, { cause: error }) : error;
   } finally {
     server.kill();
     await database?.drop();
@@ -378,7 +385,7 @@ export async function runSkynetScaleBench(root, { settings = scaleSettings(), da
   const heads = [];
   let eventTimer = null;
   try {
-    for (const chainId of CHAIN_IDS) chains.push(await startChain(root, { chainId, blockTime: settings.blockTime }));
+    for (const chainId of CHAIN_IDS) chains.push(await startChain(root, { chainId, blockTime: settings.blockTime, keptStates: settings.keptStates }));
     const started = performance.now();
     const prepared = [];
     for (const [index, chain] of chains.entries()) {

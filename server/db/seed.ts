@@ -85,8 +85,9 @@ export async function seedDatabase(db: Database, { demo = getConfig().demoData }
   await insertInBatches(rows, (batch) => db.insert(projects).values(batch).onConflictDoNothing({ target: projects.id }));
   // The token list's contract addresses are facts, not figures: Skynet's `watch` finds contracts by them either way.
   await insertInBatches(buildKnownContracts(rows), (batch) => db.insert(skynetKnownContracts).values(batch).onConflictDoNothing());
-  await seedIncidentRecord(db);
   if (demo) await seedDemoFigures(db, rows);
+  // After the demo's scores: a linked project's score answers its incidents by the methodology's rule.
+  await seedIncidentRecord(db);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return { projects: count };
 }

@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 
 import { alertFieldChanges, type AlertFields } from '@/lib/alerts';
 import { UserFacingError } from '@/lib/errors';
+import { incidentScoreNote } from '@/lib/incident-score';
 import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { AlertCorrectionInput, AlertInput, AlertListQuery } from '@/lib/schemas/staff-alert';
 import { dayOf, startOfDay } from '@/lib/schemas/staff-audit';
@@ -13,6 +14,7 @@ import { CACHE_TAGS, revalidatePublicData } from '../cache-tags';
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';
 import { alertRevisions, projects, securityAlerts } from '../db/schema';
+import { rescoreForIncidents } from '../incident-score';
 import { nudgeMailWorker } from '../mail/worker';
 import { notifyWatchersOfAlert } from '../notifications';
 import { nudgeWebhookWorker } from '../webhooks/worker';
@@ -215,6 +217,8 @@ export async function publishAlert(actor: StaffActor, id: string, now = new Date
     if (row.alert.status === 'published') throw new UserFacingError(STAFF_MESSAGES.alertAlreadyPublished, 409);
     await tx.update(securityAlerts).set({ status: 'published', publishedAt: now, updatedAt: now }).where(eq(securityAlerts.id, id));
     await recordStaffChange(tx, actor, { action: 'alert.publish', entityType: 'alert', entityId: id, before: { status: 'draft' }, after: { status: 'published', publishedAt: now } });
+    // The methodology's incident rule: the project's score answers the incident the day it is published.
+    if (row.alert.projectId) await rescoreForIncidents(tx, row.alert.projectId, { note: incidentScoreNote(row.alert.title), at: now, userId: actor.userId });
     // In the same transaction: the alert is never public without its watchers' notices and mails, nor they without it.
     return notifyWatchersOfAlert(tx, id);
   });
@@ -246,6 +250,10 @@ export async function correctAlert(actor: StaffActor, id: string, input: AlertCo
     const changedBefore = Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, change.before]));
     const changedAfter = Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, change.after]));
     await recordStaffChange(tx, actor, { action: 'alert.correct', entityType: 'alert', entityId: id, before: changedBefore, after: { ...changedAfter, reason: input.reason, revisionId: created.id } });
+    // The incident's project (and the one it left) answer the corrected facts by the incident rule.
+    for (const projectId of new Set([before.projectId, after.projectId].filter((value): value is string => value !== null))) {
+      await rescoreForIncidents(tx, projectId, { note: incidentScoreNote(after.title, input.reason), at: new Date(), userId: actor.userId });
+    }
     // Moved to another project: that project's watchers hear of it too (those already told are not told twice).
     const { mailed, webhooks } = changes.projectId ? await notifyWatchersOfAlert(tx, id) : { mailed: 0, webhooks: 0 };
     return { revisionId: created.id, mailed, webhooks };

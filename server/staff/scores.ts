@@ -5,11 +5,13 @@ import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizz
 import { UserFacingError } from '@/lib/errors';
 import { STAFF_MESSAGES } from '@/lib/messages/staff';
 import type { ScoreInput, ScoreListQuery } from '@/lib/schemas/staff-score';
-import { entriesOfPillars, gradeFor, METHODOLOGY_VERSION, PILLARS, scoreOfEntries, type Grade, type GradeTone, type PillarScores, type SignalEntries } from '@/lib/score';
+import { scoreWithIncidents } from '@/lib/incident-score';
+import { entriesOfPillars, gradeFor, METHODOLOGY_VERSION, PILLARS, type Grade, type GradeTone, type PillarScores, type SignalEntries } from '@/lib/score';
 
 import { CACHE_TAGS, revalidatePublicData } from '../cache-tags';
-import { getDb } from '../db/client';
+import { getDb, type Database } from '../db/client';
 import { projects, projectScoreHistory, projectScores } from '../db/schema';
+import { scoredIncidentsOf } from '../incident-score';
 import { raiseScoreDropAlert } from '../score-alerts';
 import { recordStaffChange, type StaffActor } from './audit-log';
 import { containsPattern, readListPage, rowCount, type StaffListPage } from './list-page';
@@ -71,13 +73,14 @@ export type StaffScore = StaffScoreRow & { entries: SignalEntries };
 export async function getStaffScore(projectId: string): Promise<StaffScore | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ projectId: projects.id, name: projects.name, hiddenAt: projects.hiddenAt, score: projectScores.score, pillars: projectScores.pillars, methodologyVersion: projectScores.methodologyVersion, isDemo: projectScores.isDemo, updatedAt: projectScores.updatedAt })
+    .select({ projectId: projects.id, name: projects.name, hiddenAt: projects.hiddenAt, score: projectScores.score, pillars: projectScores.pillars, entries: projectScores.entries, methodologyVersion: projectScores.methodologyVersion, isDemo: projectScores.isDemo, updatedAt: projectScores.updatedAt })
     .from(projects)
     .leftJoin(projectScores, eq(projectScores.projectId, projects.id))
     .where(eq(projects.id, projectId));
   if (!row) return null;
-  const { hiddenAt, pillars, isDemo, ...rest } = row;
-  return { ...rest, ...withGrade(rest.score), hidden: hiddenAt !== null, isDemo: isDemo ?? false, entries: entriesOfPillars(pillars) };
+  const { hiddenAt, pillars, entries, isDemo, ...rest } = row;
+  // The form edits what the analyst assessed, not the signal the incident rule lowered from it.
+  return { ...rest, ...withGrade(rest.score), hidden: hiddenAt !== null, isDemo: isDemo ?? false, entries: entries ?? entriesOfPillars(pillars) };
 }
 
 /** A score as the audit log shows it: one readable field per signal, so the log's diff names what moved. */
@@ -106,18 +109,19 @@ export async function updateProjectScore(actor: StaffActor, projectId: string, i
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
     if (!project) throw new UserFacingError(STAFF_MESSAGES.unknownProject, 404);
     const [existing] = await tx.select().from(projectScores).where(eq(projectScores.projectId, projectId));
-    if (existing && !existing.isDemo && existing.methodologyVersion === METHODOLOGY_VERSION && sameEntries(entriesOfPillars(existing.pillars), input.signals)) {
+    if (existing && !existing.isDemo && existing.methodologyVersion === METHODOLOGY_VERSION && sameEntries(existing.entries ?? entriesOfPillars(existing.pillars), input.signals)) {
       throw new UserFacingError(STAFF_MESSAGES.scoreUnchanged, 409);
     }
-    const { score, pillars } = scoreOfEntries(input.signals);
-    const next = { score, pillars, methodologyVersion: METHODOLOGY_VERSION, isDemo: false };
+    // The analyst's signals, with the project's published incidents by the methodology's incident rule.
+    const { score, pillars } = scoreWithIncidents(input.signals, await scoredIncidentsOf(tx as unknown as Database, projectId), now);
+    const next = { score, pillars, methodologyVersion: METHODOLOGY_VERSION, isDemo: false, entries: input.signals };
     await tx
       .insert(projectScores)
       .values({ projectId, ...next, updatedAt: now })
       .onConflictDoUpdate({ target: projectScores.projectId, set: { ...next, updatedAt: now } });
     const [point] = await tx
       .insert(projectScoreHistory)
-      .values({ projectId, ...next, note: input.note, changedByUserId: actor.userId, recordedAt: now })
+      .values({ projectId, score, pillars, methodologyVersion: METHODOLOGY_VERSION, isDemo: false, note: input.note, changedByUserId: actor.userId, recordedAt: now })
       .returning({ id: projectScoreHistory.id });
     // A fall from a staff score tells the watchers; a demo score was never a measurement, so replacing it is no drop.
     if (existing && !existing.isDemo) await raiseScoreDropAlert(tx, { projectId, historyId: point.id, before: existing.score, after: score, at: now });

@@ -1,13 +1,15 @@
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { parseAlertFilters } from '@/lib/schemas/alert-filters';
+import { gradeFor, METHODOLOGY_VERSION, PILLARS } from '@/lib/score';
 import { alertTotals, readAlertDatabasePage } from '@/server/alert-database';
 import { getDb } from '@/server/db/client';
-import { alertRevisions, notifications, securityAlerts, staffAuditLog } from '@/server/db/schema';
+import { alertRevisions, notifications, projects, projectScoreHistory, projectScores, securityAlerts, staffAuditLog } from '@/server/db/schema';
 import { runImportCli } from '@/server/import-cli';
 import { importIncidents, matchProject } from '@/server/incident-record';
 import { CLI_ACTOR } from '@/server/staff/audit-log';
+import { updateProjectScore } from '@/server/staff/scores';
 import { createWatchlist } from '@/server/watchlists';
 
 import { createTestRun } from '../fixtures/test-run';
@@ -185,6 +187,28 @@ describe('importing the public record of incidents', () => {
         expect({ key: group.key, count: listed.count, lost: Math.round(listed.lost.sum) }).toEqual({ key: group.key, count: group.count, lost: Math.round(group.lost) });
       }
     }
+  });
+
+  it("moves a scored project's score and grade the day its exploit is published, the history naming the incident", async () => {
+    const db = await getDb();
+    const [project] = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, 'cardano'));
+    expect(project).toBeDefined();
+    const signals = Object.fromEntries(PILLARS.map((pillar) => [pillar.key, Object.fromEntries(pillar.signals.map((signal) => [signal.key, 88]))]));
+    const before = await updateProjectScore(CLI_ACTOR, project.id, { signals, note: 'Assessed for the incident test.' });
+    expect(before.grade).toBe('AA');
+    const report = await run(documentOf([incident('scored', { protocol: project.name, date: today, lossPricedOn: today })]));
+    expect(report.added.map((change) => change.projectId)).toEqual([project.id]);
+    const [score] = await db.select().from(projectScores).where(eq(projectScores.projectId, project.id));
+    expect(score.score).toBeLessThanOrEqual(84.99);
+    expect(gradeFor(score.score).grade).toBe('A');
+    expect(score.methodologyVersion).toBe(METHODOLOGY_VERSION);
+    const [latest] = await db.select().from(projectScoreHistory).where(eq(projectScoreHistory.projectId, project.id)).orderBy(desc(projectScoreHistory.recordedAt)).limit(1);
+    expect(latest).toMatchObject({ score: score.score, note: `Incident: ${project.name}: business logic, $1.3M lost` });
+    // The analyst's own assessment stays as entered: the form still shows 88.
+    expect(score.entries?.operationalResilience?.incidentHistory).toBe(88);
+    // A fall from a staff score alerts the project's watchers, as any drop does.
+    const drops = await db.select().from(securityAlerts).where(and(eq(securityAlerts.projectId, project.id), eq(securityAlerts.type, 'score-drop')));
+    expect(drops.length).toBeGreaterThanOrEqual(1);
   });
 
   it('links a protocol to a catalogue project only when the names match; a near name is left for review', () => {

@@ -63,6 +63,11 @@ export const projectScores = pgTable(
     /** { [pillarKey]: { score, signals: { [signalKey]: 0–100 } } } */
     pillars: jsonb('pillars').$type<Record<string, { score: number; signals: Record<string, number> }>>().notNull(),
     methodologyVersion: text('methodology_version').notNull(),
+    /**
+     * The signals as assessed (staff's entries, or the demo's), before the incident record's rule: the score is
+     * computed again from them when an incident is published. Null on rows from before the rule: their pillars' signals.
+     */
+    entries: jsonb('entries').$type<Record<string, Record<string, number | null>>>(),
     isDemo: boolean('is_demo').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

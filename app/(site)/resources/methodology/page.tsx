@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { PageBanner } from '@/components/chrome/page-banner';
 import { GradeBadge } from '@/components/project/grade-badge';
 import { formatDate } from '@/lib/format';
+import { INCIDENT_SCORE_RULES } from '@/lib/incident-score';
 import { GRADE_BANDS, METHODOLOGY_DATE, METHODOLOGY_HISTORY, METHODOLOGY_VERSION, PILLARS } from '@/lib/score';
 import { ADMIN_RISK_RULE } from '@/lib/skynet/admin-powers';
 import { ADMIN_POWERS_SIGNAL_RULES, ADMIN_POWERS_SIGNAL_TEXT } from '@/lib/skynet/admin-powers-signals';
@@ -98,6 +99,14 @@ export default function MethodologyPage() {
             </ul>
           </div>
         ))}
+        <h2 id="incident-history">Incident history</h2>
+        <p>Published incidents move the score on the day they are published, by this rule:</p>
+        <ul>
+          {INCIDENT_SCORE_RULES.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+        <p>Each change it makes is a point of the project&apos;s score history whose note names the incident.</p>
         <h2>Version history</h2>
         <ol reversed>
           {METHODOLOGY_HISTORY.map((entry) => (

@@ -1,0 +1,1 @@
+ALTER TABLE "project_scores" ADD COLUMN "entries" jsonb;
