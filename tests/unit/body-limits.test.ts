@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { AVATAR_MAX_BYTES } from '@/lib/avatar';
-import { API_BODY_BYTES, BODY_HEADROOM_BYTES, BODY_LIMITS, SERVER_ACTION_MAX_BYTES } from '@/lib/body-limits.mjs';
+import { API_BODY_BYTES, BODY_HEADROOM_BYTES, BODY_LIMITS, INCIDENT_IMPORT_BODY_BYTES, SERVER_ACTION_MAX_BYTES } from '@/lib/body-limits.mjs';
 import { STAFF_UPLOAD_MAX_BYTES } from '@/lib/staff-files';
 import nextConfig from '@/next.config';
 
@@ -19,11 +19,14 @@ function constantIn(file: string, name: string): number {
 }
 
 describe('the request body caps (lib/body-limits.mjs)', () => {
-  it('give each upload route its own limit and a little headroom: the staff upload its largest kind, the avatar 1 MB', () => {
+  it('give each upload route its own limit and a little headroom: the staff upload its largest kind, the avatar 1 MB, the incident import 16 MB', () => {
     expect(BODY_LIMITS.paths).toEqual({
       '/api/staff/files': STAFF_UPLOAD_MAX_BYTES + BODY_HEADROOM_BYTES,
       '/api/user/avatar': AVATAR_MAX_BYTES + BODY_HEADROOM_BYTES,
+      '/api/staff/incident-imports': INCIDENT_IMPORT_BODY_BYTES + BODY_HEADROOM_BYTES,
     });
+    // The middleware passes the import whole too.
+    expect(INCIDENT_IMPORT_BODY_BYTES).toBeLessThanOrEqual(STAFF_UPLOAD_MAX_BYTES);
   });
 
   it('give every other /api route the largest of their own limits: readJson 64 kB, Auth.js 16 kB, its log beacon 8 kB', () => {
