@@ -58,8 +58,6 @@ export function scaleSettings() {
     perBlock: number('BENCH_SCALE_TX_PER_BLOCK', 200),
     eventSeconds: number('BENCH_SCALE_EVENT_SECONDS', 3),
     blockTime: 0.5,
-    /** Blocks whose state the nodes keep (anvil --prune-history): 4 minutes at two blocks a second. */
-    keptStates: number('BENCH_SCALE_KEPT_STATES', 480),
   };
 }
 
@@ -190,6 +188,15 @@ function cpuSecondsOf(pid) {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
+  }
+}
+
+/** Resident memory of a process in MB, from /proc (0 where there is none). */
+function rssMbOf(pid) {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
   }
 }
 
@@ -384,8 +391,11 @@ export async function runSkynetScaleBench(root, { settings = scaleSettings(), da
   const chains = [];
   const heads = [];
   let eventTimer = null;
+  let nodeMemory = null;
+  const nodePeaks = [];
   try {
-    for (const chainId of CHAIN_IDS) chains.push(await startChain(root, { chainId, blockTime: settings.blockTime, keptStates: settings.keptStates }));
+    for (const chainId of CHAIN_IDS) chains.push(await startChain(root, { chainId, blockTime: settings.blockTime }));
+    nodeMemory = setInterval(() => chains.forEach((chain, index) => (nodePeaks[index] = Math.max(nodePeaks[index] ?? 0, rssMbOf(chain.pid)))), 5_000);
     const started = performance.now();
     const prepared = [];
     for (const [index, chain] of chains.entries()) {
@@ -425,9 +435,10 @@ export async function runSkynetScaleBench(root, { settings = scaleSettings(), da
     const small = await runPhase(root, context, { label: 'small', rowsByChain: chains.map((_, index) => rowsOf(index, false)), seconds: settings.smallSeconds, warmupSeconds: settings.warmupSeconds, databaseUrl, log });
     const full = await runPhase(root, context, { label: 'full', rowsByChain: chains.map((_, index) => rowsOf(index, true)), seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, databaseUrl, log });
     const load = loads.map((entry) => ({ ...entry.counts }));
-    return { settings, small, full, load, mails, machine: { cpus: os.cpus().length, loadAverage: os.loadavg()[0] } };
+    return { settings, small, full, load, mails, nodePeakMb: nodePeaks, machine: { cpus: os.cpus().length, loadAverage: os.loadavg()[0] } };
   } finally {
     if (eventTimer) clearInterval(eventTimer);
+    if (nodeMemory) clearInterval(nodeMemory);
     await Promise.all(heads.map((head) => head.stop()));
     await Promise.all(chains.map((chain) => chain.stop()));
     await sink.close();
@@ -540,7 +551,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const figures = await runSkynetScaleBench(root, { databaseUrl: process.env.DATABASE_URL?.trim() || null, log });
     if (process.env.BENCH_SCALE_JSON) fs.writeFileSync(process.env.BENCH_SCALE_JSON, JSON.stringify(figures, null, 2));
     console.log(table(skynetScaleRows(figures)));
-    console.log(`\nMachine: ${figures.machine.cpus} CPUs, load average ${figures.machine.loadAverage.toFixed(2)} at the end; the chains, the load and the server share it. Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    console.log(`\nMachine: ${figures.machine.cpus} CPUs, load average ${figures.machine.loadAverage.toFixed(2)} at the end; the chains, the load and the server share it; anvil peaks ${figures.nodePeakMb.map((mb) => `${mb.toFixed(0)} MB`).join(' and ')}. Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
     process.exit(0);
   } catch (error) {
     console.error(`The Skynet scale bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
