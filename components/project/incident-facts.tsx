@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide';
 
 import { Icon } from '@/components/ui/icon';
-import { INCIDENT_LINK_LABELS, INCIDENT_TEXTS as TEXT, incidentExplorerHref, type IncidentFacts } from '@/lib/incidents';
+import { INCIDENT_TEXTS as TEXT, incidentExplorerHref, type IncidentFacts } from '@/lib/incidents';
 
 function MaybeLink({ href, children }: { href: string | null; children: React.ReactNode }) {
   if (!href) return <span className="font-mono break-all">{children}</span>;
@@ -33,7 +33,7 @@ function Addresses({ label, addresses, chain }: { label: string; addresses: stri
   );
 }
 
-/** What an incident of the public record adds to its alert: the protocol, chains, addresses, transactions, and whose record it is. */
+/** What an incident of the public record adds to its alert: the protocol, chains, addresses, transactions, and whose record it is (its links are the alert's sources). */
 export function IncidentFactsPanel({ facts }: { facts: IncidentFacts }) {
   const chain = facts.chains[0];
   return (
@@ -75,14 +75,6 @@ export function IncidentFactsPanel({ facts }: { facts: IncidentFacts }) {
           )}
         </dd>
       </dl>
-      <ul className="mt-4 grid gap-1 text-sm">
-        {facts.links.map((link) => (
-          <li key={link.url}>
-            <span className="text-muted-foreground">{INCIDENT_LINK_LABELS[link.kind]}: </span>
-            <MaybeLink href={link.url}>{link.url}</MaybeLink>
-          </li>
-        ))}
-      </ul>
       <p className="mt-4 text-xs text-muted-foreground">
         {TEXT.credit(facts.source.name, facts.source.licence)}{' '}
         <a href={facts.source.url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-4">
