@@ -24,6 +24,14 @@ const CODE_BATCH = 200;
 const STORAGE_BATCH = 2_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Fees far above anything the base fee reaches. Left to anvil, a transaction got a fee just above the base fee of the
+ * moment; a burst of full blocks raised the base fee past it, anvil dropped it, and its sender's later transactions
+ * waited for that nonce for ever (thousands queued, blocks mined empty).
+ */
+const FEES = { maxFeePerGas: toHex(100n * 10n ** 9n), maxPriorityFeePerGas: toHex(10n ** 9n) };
+/** The nodes this process started, ended on SIGINT/SIGTERM. */
+export const startedNodes = new Set();
 const senderAddress = (index) => `0x5e4de7${index.toString(16).padStart(34, '0')}`;
 /** The i-th clone of a chain: 0x5ca1e, the chain's tag, the index. */
 const cloneAddress = (tag, index) => `0x5ca1e${tag.toString(16).padStart(2, '0')}${index.toString(16).padStart(33, '0')}`;
@@ -87,8 +95,12 @@ export async function startChain(root, { chainId, blockTime }) {
   const port = await freePort();
   const args = ['--port', String(port), '--host', '127.0.0.1', '--silent', '--chain-id', String(chainId), '--block-time', String(blockTime)];
   const child = spawn(anvilBinary(root), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  startedNodes.add(child);
   let exit = null;
-  child.once('exit', (code, signal) => (exit = { code, signal }));
+  child.once('exit', (code, signal) => {
+    exit = { code, signal };
+    startedNodes.delete(child);
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
   const url = `http://127.0.0.1:${port}`;
@@ -133,7 +145,7 @@ async function receiptOf(chain, hash, timeoutMs = 60_000) {
 
 /** Sends transactions at once (they land in the next block) and answers their receipts. */
 async function sendAndWait(chain, transactions) {
-  const answers = await chain.batch(transactions.map((tx) => ['eth_sendTransaction', [{ gas: toHex(6_000_000), ...tx }]]));
+  const answers = await chain.batch(transactions.map((tx) => ['eth_sendTransaction', [{ gas: toHex(6_000_000), ...FEES, ...tx }]]));
   const hashes = answers.map((answer) => {
     if (answer.error) throw new Error(`eth_sendTransaction: ${answer.error.message}`);
     return answer.result;
@@ -263,7 +275,7 @@ export function transferLoad(chain, { targets, senders, perBlock }) {
       const to = targets[Math.floor(Math.random() * targets.length)];
       const nonce = nonces.get(from);
       nonces.set(from, nonce + 1);
-      return { from, call: ['eth_sendTransaction', [{ from, to, data: transfer(senders[next % senders.length]), gas: toHex(90_000), nonce: toHex(nonce) }]] };
+      return { from, call: ['eth_sendTransaction', [{ from, to, data: transfer(senders[next % senders.length]), gas: toHex(90_000), nonce: toHex(nonce), ...FEES }]] };
     });
     const answers = await chain.batch(calls.map((entry) => entry.call));
     answers.forEach((answer, index) => {
@@ -325,7 +337,7 @@ export function alertingEvents(chain, { targets, logics }) {
         logicOf.set(target.address, implementation);
         kind = 'upgrade';
       }
-      const hash = await chain.call('eth_sendTransaction', [tx]);
+      const hash = await chain.call('eth_sendTransaction', [{ ...tx, ...FEES }]);
       sent.push({ chainId: chain.chainId, kind, address: target.address, hash, sentAt: Date.now() });
     },
   };

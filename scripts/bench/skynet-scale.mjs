@@ -30,7 +30,7 @@ import postgres from 'postgres';
 import { percentile } from './load.mjs';
 import { startMailSink } from './mail-sink.mjs';
 import { table, verdict } from './report.mjs';
-import { alertingEvents, eventOutcomes, prepareChain, startChain, transferLoad, watchHeads } from './skynet-scale-chain.mjs';
+import { alertingEvents, eventOutcomes, prepareChain, startChain, startedNodes, transferLoad, watchHeads } from './skynet-scale-chain.mjs';
 
 export const SCALE_TARGETS = { rpcPerBlock: 5, sameWithin: 0.1, notifyP95Ms: 2_000, maxLagBlocks: 2, rssMb: 600 };
 /** The contracts at the end of each chain's list that take the ownership changes and upgrades; watched alone first. */
@@ -61,6 +61,9 @@ export function scaleSettings() {
   };
 }
 
+/** The server-side processes this process started, ended on SIGINT/SIGTERM. */
+const startedServers = new Set();
+
 /** The server side in a process of its own, with an IPC channel: its messages queued, requests answered by type. */
 function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains, stage, label }) {
   const child = spawn(process.execPath, ['--expose-gc', '--conditions=react-server', '--import', 'tsx', path.join('scripts', 'bench', 'skynet-scale-run.ts')], {
@@ -90,6 +93,7 @@ function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains
   const keep = (chunk) => (output = (output + chunk).slice(-6000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  startedServers.add(child);
   const messages = [];
   const waiters = new Set();
   let exit = null;
@@ -101,6 +105,7 @@ function startServerSide(root, { planFile, dataDir, databaseUrl, smtpUrl, chains
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       exit = { code, signal };
+      startedServers.delete(child);
       wake();
       resolve(exit);
     }),
@@ -268,7 +273,7 @@ async function runPhase(root, context, { label, rowsByChain, seconds, warmupSeco
     loads.forEach((load) => load.pause());
     // The last events' alerts: the follower is let reach the window's last block (and the next, for its events).
     server.send({ type: 'stop', heads: Object.fromEntries(chains.map((chain, index) => [chain.chainId, headsAfter[index] + 1])) });
-    const done = await server.waitFor('done', 120_000);
+    const done = await server.waitFor('done', 300_000);
     await server.exited;
 
     if (done.statements) {
@@ -518,7 +523,10 @@ export function skynetScaleRows(figures) {
 function spreadRows(a, b) {
   const pick = (figures) => ({
     'time to watch, big chain (s)': figures.full.watched[0].ms / 1000,
-    'until followed (s)': figures.full.followedMs / 1000,
+    'until followed or the cap (s)': figures.full.followedMs / 1000,
+    'history read (s, NaN: not by the cap)': figures.full.historyMs === null ? NaN : figures.full.historyMs / 1000,
+    'contracts left in history at the cap': figures.full.notFollowed.history,
+    'first readings left at the cap': figures.full.notFollowed.unread,
     ...Object.fromEntries(figures.full.chains.flatMap((chain, index) => [
       [`RPC/block chain ${chain.chainId}, all watched`, chain.rpcPerBlock],
       [`RPC/block chain ${chain.chainId}, 10 watched`, figures.small.chains[index].rpcPerBlock],
@@ -527,6 +535,8 @@ function spreadRows(a, b) {
     'notification p50 (s)': figures.full.events.notification.p50 / 1000,
     'notification p95 (s)': figures.full.events.notification.p95 / 1000,
     'notification max (s)': figures.full.events.notification.max / 1000,
+    'notification p95, 10 watched (s)': figures.small.events.notification.p95 / 1000,
+    'CPU ms per block, 10 watched': figures.small.cpu.msPerBlock,
     'CPU ms per block': figures.full.cpu.msPerBlock,
     'CPU share of a core': figures.full.cpu.share,
     'RSS peak (MB)': figures.full.rss.peakMb,
@@ -545,6 +555,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(0);
   }
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  // Interrupted: the nodes and the server side go too (they would outlive this process).
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      for (const child of [...startedServers, ...startedNodes]) child.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
   const started = performance.now();
   const log = (message) => console.error(`[skynet-scale ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
   try {

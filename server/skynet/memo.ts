@@ -10,6 +10,8 @@ import { LRUCache } from 'lru-cache';
 const answers = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
   max: 5_000,
   ttl: 5_000,
+  // A clear (after each stored block) must not fail the reads in flight: they finish with what they read.
+  ignoreFetchAbort: true,
   fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
 });
 
