@@ -7,8 +7,8 @@
 // notes when each of the user's notifications is first readable (every 25 ms), the follower's indexed block per
 // chain (every 100 ms), when each head step stored its blocks, and its own memory (every second); `mark` answers
 // its counters (JSON-RPC calls by chain and method, blocks read, CPU time) so the parent can take window deltas.
-// Messages in: {type:'watch', fromBlocks}, {type:'mark', id, profile?}, {type:'stop', heads}. Out: 'seeded' (prepare stage),
-// 'prepared', 'watched', 'progress', 'followed', 'mark', 'done', 'failed'.
+// Messages in: {type:'watch', fromBlocks}, {type:'mark', id, profile?}, {type:'stop', heads}. Out: 'seeded' (the
+// prepare stage), 'prepared', 'watched', 'progress', 'followed', 'mark', 'done', 'failed'.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
 
 import { getConfig } from '../config';
 import { getDatabaseHandle, type Database, type DatabaseHandle } from '../db/client';
@@ -11,9 +11,12 @@ import { shortError } from './chain';
 import { chainClient, listSkynetChains, type SkynetChain } from './chains';
 import { checkAuditCodeIfDue } from './code-match';
 import { createChainFollower, LostLeadershipError, type ChainFollower, type FollowStep, type PowersTrigger } from './follower';
-import { hasHistoryLeft, indexContractHistory, refreshDailyMetrics, type HistoryReport } from './history';
+import { indexContractHistory, refreshDailyMetrics, type HistoryReport } from './history';
 import { clearSkynetMemo } from './memo';
 import { refreshPrivilegedAddresses } from './privileges';
+
+/** hasHistoryLeft in SQL: live, and its cursor short of the block before the head follower took it on. */
+const historyLeft = sql`${skynetContracts.liveFromBlock} is not null and coalesce(${skynetContracts.cursorBlock}, ${skynetContracts.fromBlock} - 1) < ${skynetContracts.liveFromBlock} - 1`;
 
 /** How long one history turn may read before the lane yields (the head follower runs beside it regardless). */
 const HISTORY_BUDGET_MS = 2_000;
@@ -69,7 +72,8 @@ async function tryLead(handle: DatabaseHandle, chainId: number): Promise<Leaders
 /** The lanes beside the head: history of newly watched contracts, then who controls what after the events that change it. */
 async function runHistoryTurn(db: Database, chain: SkynetChain, budgetMs: number | undefined): Promise<HistoryReport[]> {
   const client = chainClient(chain);
-  const waiting = (await db.select().from(skynetContracts).where(and(eq(skynetContracts.chainId, chain.id), isNotNull(skynetContracts.liveFromBlock)))).filter(hasHistoryLeft);
+  // Only the contracts with history left, asked in SQL: the lane runs every turn, and most have none.
+  const waiting = await db.select().from(skynetContracts).where(and(eq(skynetContracts.chainId, chain.id), historyLeft));
   const { batchBlocks } = getConfig().skynet;
   const reports: HistoryReport[] = [];
   for (const contract of waiting) {
@@ -124,16 +128,17 @@ const firstReadingFailedAt = new Map<string, number>();
  * addresses replay it): from then on its holders' events are followed too.
  */
 async function runFirstReadings(db: Database, chain: SkynetChain): Promise<number> {
+  // Ready: live, history read (in SQL, so contracts still in history never crowd out the ready ones), never read.
   const unread = await db
     .select()
     .from(skynetContracts)
     .leftJoin(adminPowers, eq(adminPowers.contractId, skynetContracts.id))
-    .where(and(eq(skynetContracts.chainId, chain.id), isNotNull(skynetContracts.liveFromBlock), isNull(adminPowers.contractId)))
-    .limit(FIRST_READINGS_PER_TURN * 4);
+    .where(and(eq(skynetContracts.chainId, chain.id), isNotNull(skynetContracts.liveFromBlock), not(historyLeft), isNull(adminPowers.contractId)))
+    .limit(FIRST_READINGS_PER_TURN + firstReadingFailedAt.size);
   const now = Date.now();
   const ready = unread
     .map((row) => row.skynet_contracts)
-    .filter((contract) => !hasHistoryLeft(contract) && now - (firstReadingFailedAt.get(contract.id) ?? 0) > FIRST_READING_RETRY_MS)
+    .filter((contract) => now - (firstReadingFailedAt.get(contract.id) ?? 0) > FIRST_READING_RETRY_MS)
     .slice(0, FIRST_READINGS_PER_TURN);
   const client = chainClient(chain);
   let read = 0;
