@@ -18,6 +18,7 @@ import { rescoreForIncidents } from './incident-score';
 import { nudgeMailWorker } from './mail/worker';
 import { notifyWatchersOfAlert } from './notifications';
 import { readRowFile, RowFileError } from './skynet/row-file';
+import { fieldsOf } from './staff/alerts';
 import { recordStaffChange, type StaffActor } from './staff/audit-log';
 import { nudgeWebhookWorker } from './webhooks/worker';
 
@@ -207,24 +208,7 @@ function incidentColumns(row: IncidentRow, source: IncidentSourceCredit, project
   return { fields, facts };
 }
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
 type StoredIncident = typeof securityAlerts.$inferSelect;
-
-const storedFields = (alert: StoredIncident): AlertFields => ({
-  title: alert.title,
-  type: alert.type,
-  occurredOn: dayOf(alert.occurredAt),
-  chain: alert.chain,
-  amountLostUsd: alert.amountLostUsd,
-  amountReturnedUsd: alert.amountReturnedUsd,
-  amountsPricedOn: alert.amountsPricedOn,
-  technique: alert.technique,
-  sourceUrls: alert.sourceUrls,
-  confidence: alert.confidence,
-  projectId: alert.projectId,
-  description: alert.description,
-});
 
 export type ImportOptions = { text: string; fileName: string; dryRun: boolean; actor: StaffActor; now?: Date; notify?: boolean };
 
@@ -254,7 +238,7 @@ export async function importIncidents(db: Database, { text, fileName, dryRun, ac
     const match = stored?.projectId ? { projectId: stored.projectId, candidates: [] } : matchProject(value.protocol, catalogue);
     if (match.candidates.length) report.unsure.push({ sourceId: value.sourceId, protocol: value.protocol, candidates: match.candidates });
     const { fields, facts } = incidentColumns(value, parsed.sources.get(value.source)!, match.projectId);
-    const changed = stored ? Object.keys(alertFieldChanges(storedFields(stored), fields)) : [];
+    const changed = stored ? Object.keys(alertFieldChanges(fieldsOf(stored), fields)) : [];
     // jsonb keeps keys in its own order: compared as values, not as text.
     const factsChanged = stored ? !isDeepStrictEqual(stored.incident, facts) || stored.protocol !== value.protocol : false;
     if (stored && changed.length === 0 && !factsChanged) {
@@ -280,11 +264,11 @@ export async function importIncidents(db: Database, { text, fileName, dryRun, ac
           .update(securityAlerts)
           .set({ ...values, updatedAt: now })
           .where(sql`${securityAlerts.id} = ${entry.stored.id}`);
-        const changes = alertFieldChanges(storedFields(entry.stored), entry.fields);
+        const changes = alertFieldChanges(fieldsOf(entry.stored), entry.fields);
         if (Object.keys(changes).length) {
           await tx.insert(alertRevisions).values({ alertId: entry.stored.id, reason: `Updated from ${entry.facts.source.name} (${entry.value.sourceId})`, changes, editorUserId: actor.userId });
         }
-        await recordStaffChange(tx as unknown as Database, actor, { action: 'alert.import-update', entityType: 'alert', entityId: entry.stored.id, before: storedFields(entry.stored), after: { ...entry.fields, sourceId: entry.value.sourceId } });
+        await recordStaffChange(tx as unknown as Database, actor, { action: 'alert.import-update', entityType: 'alert', entityId: entry.stored.id, before: fieldsOf(entry.stored), after: { ...entry.fields, sourceId: entry.value.sourceId } });
         continue;
       }
       const [created] = await tx

@@ -95,7 +95,7 @@ async function readAlert(db: Database, id: string, lock = false) {
 }
 
 /** The editable fields of a stored alert, as the form and the correction log name them. */
-const fieldsOf = (alert: typeof securityAlerts.$inferSelect): AlertFields => ({
+export const fieldsOf = (alert: typeof securityAlerts.$inferSelect): AlertFields => ({
   title: alert.title,
   type: alert.type,
   occurredOn: dayOf(alert.occurredAt),
